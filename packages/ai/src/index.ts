@@ -1,0 +1,50 @@
+/**
+ * @pi/ai: one streaming API over Anthropic, OpenAI and Google. Importing this module loads no provider SDK;
+ * an adapter and its SDK are imported on the first request for their api.
+ */
+
+export {
+	type AgentLevel,
+	clampThinkingLevel,
+	getModel,
+	getModels,
+	getProviders,
+	getSupportedThinkingLevels,
+	isSameModel,
+} from "./models/index.js";
+export { AssistantOutput } from "./providers/shared/output.js";
+export {
+	type ApiAdapter,
+	getRegisteredApis,
+	registerApiAdapter,
+	resolveApiAdapter,
+	unregisterApiAdapter,
+} from "./registry.js";
+export {
+	complete,
+	completeSimple,
+	createErrorMessage,
+	DEFAULT_THINKING_BUDGETS,
+	stream,
+	streamSimple,
+} from "./stream.js";
+export * from "./types.js";
+export { getAllEnvKeyNames, getEnvApiKey, getEnvKeyNames, PROVIDER_ENV_KEYS } from "./utils/env-keys.js";
+export {
+	type ClassifiedError,
+	findNetworkCode,
+	formatHttpError,
+	isRetryable,
+	makeErrorInfo,
+	parseRetryAfter,
+} from "./utils/errors.js";
+export {
+	AssistantMessageEventStream,
+	createAssistantMessageEventStream,
+	EventStream,
+} from "./utils/event-stream.js";
+export { isContextOverflow } from "./utils/overflow.js";
+export { parsePartialJson, parseToolArguments } from "./utils/partial-json.js";
+export { sanitizeSurrogates } from "./utils/sanitize.js";
+export { calculateCost, emptyUsage, type TokenCounts, updateUsage } from "./utils/usage.js";
+export { type ValidationResult, validateToolArguments } from "./utils/validate.js";

@@ -1,0 +1,54 @@
+import type { Model, Provider, ThinkingLevel } from "../types.js";
+import { MODEL_CATALOGUE } from "./catalogue.js";
+
+export type AgentLevel = "off" | ThinkingLevel;
+const LEVEL_ORDER: AgentLevel[] = ["off", "minimal", "low", "medium", "high", "xhigh"];
+
+/** A built-in model by provider and id. */
+export function getModel(provider: Provider, id: string): Model | undefined {
+	return MODEL_CATALOGUE.find((model) => model.provider === provider && model.id === id);
+}
+
+/** Built-in models, optionally of one provider. Returns copies callers may change. */
+export function getModels(provider?: Provider): Model[] {
+	return MODEL_CATALOGUE.filter((model) => provider === undefined || model.provider === provider).map((model) =>
+		structuredClone(model),
+	);
+}
+
+/** Providers that have built-in models, in catalogue order. */
+export function getProviders(): Provider[] {
+	return [...new Set(MODEL_CATALOGUE.map((model) => model.provider))];
+}
+
+/** Two models are the same model when provider, api and id are equal. */
+export function isSameModel(
+	a: Pick<Model, "provider" | "api" | "id">,
+	b: Pick<Model, "provider" | "api" | "id">,
+): boolean {
+	return a.provider === b.provider && a.api === b.api && a.id === b.id;
+}
+
+/**
+ * The thinking levels a model supports (events.md §1.2): only "off" without reasoning; otherwise off..high,
+ * plus xhigh when the model maps it, minus levels mapped to null.
+ */
+export function getSupportedThinkingLevels(model: Model): AgentLevel[] {
+	if (!model.reasoning) return ["off"];
+	const map = model.thinkingLevelMap ?? {};
+	return LEVEL_ORDER.filter((level) => {
+		if (map[level] === null) return false;
+		if (level === "xhigh") return typeof map.xhigh === "string";
+		return true;
+	});
+}
+
+/** The nearest supported level, searching upward first, then downward. */
+export function clampThinkingLevel(model: Model, level: AgentLevel): AgentLevel {
+	const supported = getSupportedThinkingLevels(model);
+	if (supported.includes(level)) return level;
+	const start = LEVEL_ORDER.indexOf(level);
+	for (let i = start + 1; i < LEVEL_ORDER.length; i++) if (supported.includes(LEVEL_ORDER[i]!)) return LEVEL_ORDER[i]!;
+	for (let i = start - 1; i >= 0; i--) if (supported.includes(LEVEL_ORDER[i]!)) return LEVEL_ORDER[i]!;
+	return "off";
+}

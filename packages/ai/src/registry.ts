@@ -1,0 +1,67 @@
+import type { Api, Context, Model, ProviderStreamOptions, SimpleStreamOptions } from "./types.js";
+import type { AssistantMessageEventStream } from "./utils/event-stream.js";
+
+/**
+ * An adapter speaks one wire API. It writes events into `output` (usually through `AssistantOutput`) and the
+ * promise it returns settles when it has nothing more to write. The entry points in stream.ts enforce the
+ * protocol guarantees around it: a throw or a missing terminal event becomes an `error` event.
+ */
+export interface ApiAdapter {
+	api: Api;
+	/** False for adapters that never need a key (local servers, test doubles). Default true. */
+	needsApiKey?: boolean;
+	/** Streams one assistant message with raw, adapter-specific options. */
+	stream(
+		model: Model,
+		context: Context,
+		options: ProviderStreamOptions,
+		output: AssistantMessageEventStream,
+	): Promise<void> | void;
+	/** Maps provider-neutral options (`reasoning`, `thinkingBudgets`) to this adapter's raw options. */
+	mapSimpleOptions(model: Model, options: SimpleStreamOptions): ProviderStreamOptions;
+}
+
+type AdapterLoader = () => Promise<ApiAdapter>;
+
+const loaders = new Map<string, AdapterLoader>();
+const loaded = new Map<string, ApiAdapter>();
+
+/**
+ * Built-in adapters are registered as loaders so that importing @pi/ai loads no provider SDK: the adapter
+ * module (and its SDK) is imported on the first request for its api.
+ */
+loaders.set("anthropic-messages", async () => (await import("./providers/anthropic.js")).anthropicAdapter);
+loaders.set(
+	"openai-completions",
+	async () => (await import("./providers/openai-completions.js")).openaiCompletionsAdapter,
+);
+loaders.set("openai-responses", async () => (await import("./providers/openai-responses.js")).openaiResponsesAdapter);
+loaders.set("google-generative-ai", async () => (await import("./providers/google.js")).googleAdapter);
+
+/** Registers (or replaces) the adapter for `adapter.api`. */
+export function registerApiAdapter(adapter: ApiAdapter): void {
+	loaded.set(adapter.api, adapter);
+	loaders.delete(adapter.api);
+}
+
+/** Removes a registered adapter; built-in apis fall back to nothing until re-registered. */
+export function unregisterApiAdapter(api: Api): void {
+	loaded.delete(api);
+	loaders.delete(api);
+}
+
+/** The apis that have an adapter (loaded or loadable). */
+export function getRegisteredApis(): Api[] {
+	return [...new Set([...loaded.keys(), ...loaders.keys()])];
+}
+
+/** Resolves the adapter for an api, importing a built-in one on first use. Undefined when none exists. */
+export async function resolveApiAdapter(api: Api): Promise<ApiAdapter | undefined> {
+	const ready = loaded.get(api);
+	if (ready) return ready;
+	const loader = loaders.get(api);
+	if (!loader) return undefined;
+	const adapter = await loader();
+	loaded.set(api, adapter);
+	return adapter;
+}

@@ -1,0 +1,106 @@
+import { resolveApiAdapter } from "./registry.js";
+import type {
+	AssistantMessage,
+	Context,
+	Model,
+	ProviderStreamOptions,
+	SimpleStreamOptions,
+	ThinkingBudgets,
+} from "./types.js";
+import { getEnvApiKey } from "./utils/env-keys.js";
+import { AssistantMessageEventStream } from "./utils/event-stream.js";
+import { emptyUsage } from "./utils/usage.js";
+
+/** Default thinking budgets (tokens) for providers that take a budget. */
+export const DEFAULT_THINKING_BUDGETS: Required<ThinkingBudgets> = {
+	minimal: 1024,
+	low: 2048,
+	medium: 8192,
+	high: 16384,
+};
+
+/**
+ * Streams one assistant message with raw adapter options. Returns immediately and never throws: every failure
+ * (unknown api, missing key, pre-aborted signal, adapter crash) is an `error` event.
+ */
+export function stream(
+	model: Model,
+	context: Context,
+	options: ProviderStreamOptions = {},
+): AssistantMessageEventStream {
+	return run(model, context, options, undefined);
+}
+
+/** Streams with provider-neutral options (`reasoning`, `thinkingBudgets`). */
+export function streamSimple(
+	model: Model,
+	context: Context,
+	options: SimpleStreamOptions = {},
+): AssistantMessageEventStream {
+	return run(model, context, undefined, options);
+}
+
+/** `stream(...).result()`: resolves with the final message; never rejects. */
+export function complete(model: Model, context: Context, options?: ProviderStreamOptions): Promise<AssistantMessage> {
+	return stream(model, context, options).result();
+}
+
+/** `streamSimple(...).result()`: resolves with the final message; never rejects. */
+export function completeSimple(
+	model: Model,
+	context: Context,
+	options?: SimpleStreamOptions,
+): Promise<AssistantMessage> {
+	return streamSimple(model, context, options).result();
+}
+
+/** A final message for failures that happen before an adapter produced anything. */
+export function createErrorMessage(model: Model, reason: "error" | "aborted", errorMessage: string): AssistantMessage {
+	return {
+		role: "assistant",
+		content: [],
+		api: model.api,
+		provider: model.provider,
+		model: model.id,
+		usage: emptyUsage(),
+		stopReason: reason,
+		errorMessage,
+		timestamp: Date.now(),
+	};
+}
+
+function run(
+	model: Model,
+	context: Context,
+	rawOptions: ProviderStreamOptions | undefined,
+	simpleOptions: SimpleStreamOptions | undefined,
+): AssistantMessageEventStream {
+	const output = new AssistantMessageEventStream();
+	const signal = (rawOptions ?? simpleOptions)?.signal;
+	const failEarly = (reason: "error" | "aborted", message: string) => {
+		const error = createErrorMessage(model, reason, message);
+		output.push({ type: "error", reason, error });
+	};
+	if (signal?.aborted) {
+		failEarly("aborted", "Request was aborted");
+		return output;
+	}
+	void (async () => {
+		try {
+			const adapter = await resolveApiAdapter(model.api);
+			if (!adapter) return failEarly("error", `No adapter registered for api: ${model.api}`);
+			const options = rawOptions ?? adapter.mapSimpleOptions(model, simpleOptions ?? {});
+			const apiKey = options.apiKey ?? getEnvApiKey(model.provider);
+			if (!apiKey && adapter.needsApiKey !== false)
+				return failEarly("error", `No API key for provider: ${model.provider}`);
+			if (signal?.aborted) return failEarly("aborted", "Request was aborted");
+			await adapter.stream(model, context, apiKey ? { ...options, apiKey } : options, output);
+			if (!output.isDone) failEarly("error", "Stream ended unexpectedly");
+		} catch (error) {
+			if (output.isDone) return;
+			if (signal?.aborted) return failEarly("aborted", "Request was aborted");
+			failEarly("error", error instanceof Error ? error.message : String(error));
+		}
+	})();
+	return output;
+}

@@ -1,0 +1,65 @@
+/**
+ * The script language of the loopback mock server. A test enqueues turns; each incoming model request takes
+ * the next turn and the wire protocol matching the request path encodes it as that API's SSE stream.
+ */
+
+/** One scripted model response (or failure). */
+export interface MockTurn {
+	/** Thinking text streamed before the answer. */
+	thinking?: string;
+	/** Opaque signature / encrypted content attached to the thinking. */
+	thinkingSignature?: string;
+	/** An encrypted (redacted) thinking block with this payload, where the wire has one. */
+	redactedThinking?: string;
+	text?: string;
+	toolCalls?: { id?: string; name: string; arguments: Record<string, unknown> }[];
+	/**
+	 * Provider-neutral end: "stop" | "length" | "toolUse" (derived when tool calls are present and nothing is
+	 * given), or "refusal" / "filter" for the API's refusal/safety signal.
+	 */
+	stopReason?: "stop" | "length" | "toolUse" | "refusal" | "filter";
+	/** Raw finish/stop reason written to the wire as is (overrides `stopReason`). */
+	rawStopReason?: string;
+	/** Token counts reported by the wire. `input` = uncached prompt tokens. */
+	usage?: { input?: number; output?: number; cacheRead?: number; cacheWrite?: number; reasoning?: number };
+	/** Respond with an HTTP error instead of a stream. */
+	httpError?: { status: number; type?: string; message: string; retryAfter?: string };
+	/** Destroy the connection after writing this many SSE events (a cut mid-stream). */
+	cutAfterEvents?: number;
+	/** Wait before sending the response headers. */
+	delayMs?: number;
+	/** Wait between SSE events. */
+	eventDelayMs?: number;
+	/** Characters per text/thinking/argument delta. Default 16. */
+	chunkSize?: number;
+	/** Response / message id to report. */
+	responseId?: string;
+}
+
+/** A request as the server saw it. */
+export interface RecordedRequest {
+	method: string;
+	path: string;
+	headers: Record<string, string | string[] | undefined>;
+	body: any;
+	/** Which wire protocol handled it. */
+	protocol: string;
+}
+
+/** An HTTP error response as a wire protocol formats it. */
+export interface WireErrorResponse {
+	status: number;
+	headers: Record<string, string>;
+	body: string;
+}
+
+/** One API's wire format: request matching, stream encoding, error bodies. */
+export interface WireProtocol {
+	name: string;
+	/** Whether this protocol serves the request (by method and path). */
+	matches(method: string, path: string): boolean;
+	/** The complete SSE frames (each ending in a blank line) for a turn. */
+	encode(turn: MockTurn, request: RecordedRequest): string[];
+	/** The error response for `turn.httpError`. */
+	encodeError(error: NonNullable<MockTurn["httpError"]>): WireErrorResponse;
+}

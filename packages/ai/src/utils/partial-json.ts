@@ -1,0 +1,129 @@
+/**
+ * Best-effort parsing of a JSON text that is still arriving (streamed tool-call arguments). Returns the value
+ * the text describes so far, closing open strings, arrays and objects; incomplete trailing tokens (a half
+ * keyword, a key without a value) are dropped. Never throws.
+ */
+export function parsePartialJson(text: string): unknown {
+	if (text.trim() === "") return undefined;
+	try {
+		return JSON.parse(text);
+	} catch {
+		// fall through to repair
+	}
+	const repaired = closePartialJson(text);
+	if (repaired === undefined) return undefined;
+	try {
+		return JSON.parse(repaired);
+	} catch {
+		return undefined;
+	}
+}
+
+/** Parses streamed tool arguments: always an object (`{}` when nothing usable has arrived). */
+export function parseToolArguments(text: string): Record<string, any> {
+	const value = parsePartialJson(text);
+	return value !== null && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, any>) : {};
+}
+
+/**
+ * Scans the text once, tracking the container stack, and cuts it back to the last point where appending the
+ * closing brackets yields valid JSON.
+ */
+function closePartialJson(text: string): string | undefined {
+	const stack: ("{" | "[")[] = [];
+	let inString = false;
+	let escaped = false;
+	// Index after the last position where the text is a complete value prefix (safe to close).
+	let safeEnd = 0;
+	let safeStack: ("{" | "[")[] = [];
+	// For objects: whether we're expecting a key, or a value after a colon.
+	let expectingValueForKey = false;
+	let stringStart = -1;
+	let stringIsKey = false;
+
+	const markSafe = (end: number) => {
+		safeEnd = end;
+		safeStack = stack.slice();
+	};
+
+	for (let i = 0; i < text.length; i++) {
+		const ch = text[i]!;
+		if (inString) {
+			if (escaped) {
+				escaped = false;
+			} else if (ch === "\\") {
+				escaped = true;
+			} else if (ch === '"') {
+				inString = false;
+				if (!stringIsKey) {
+					expectingValueForKey = false;
+					markSafe(i + 1);
+				}
+			}
+			continue;
+		}
+		switch (ch) {
+			case '"': {
+				inString = true;
+				stringStart = i;
+				const top = stack[stack.length - 1];
+				stringIsKey = top === "{" && !expectingValueForKey;
+				break;
+			}
+			case "{":
+			case "[":
+				stack.push(ch);
+				expectingValueForKey = false;
+				markSafe(i + 1);
+				break;
+			case "}":
+			case "]":
+				stack.pop();
+				expectingValueForKey = false;
+				markSafe(i + 1);
+				break;
+			case ":":
+				expectingValueForKey = true;
+				break;
+			case ",":
+				expectingValueForKey = false;
+				break;
+			default:
+				if (/[\s]/.test(ch)) break;
+				// Scalars (numbers, true/false/null): safe after each complete token.
+				{
+					const match = /^(-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?|true|false|null)/.exec(text.slice(i));
+					if (match) {
+						const end = i + match[0].length;
+						// A number at the very end may still be growing, but it is a valid value as it stands.
+						i = end - 1;
+						expectingValueForKey = false;
+						markSafe(end);
+					} else {
+						// A partial keyword such as `tr`: stop here.
+						i = text.length;
+					}
+				}
+		}
+	}
+
+	let body: string;
+	let closers: ("{" | "[")[];
+	if (inString && !stringIsKey) {
+		// Close an open string value: keep what arrived, dropping a dangling escape.
+		let partial = text.slice(stringStart);
+		if (escaped) partial = partial.slice(0, -1);
+		partial = partial.replace(/\\u[0-9a-fA-F]{0,3}$/, "");
+		body = text.slice(0, stringStart) + partial + '"';
+		closers = stack.slice();
+	} else {
+		body = text.slice(0, safeEnd);
+		closers = safeStack;
+	}
+	// `safeEnd` only ever follows a complete value, so a dangling key or comma is already cut off.
+	body = body.replace(/[\s,]*$/, "");
+	if (body === "") return undefined;
+	let out = body;
+	for (let i = closers.length - 1; i >= 0; i--) out += closers[i] === "{" ? "}" : "]";
+	return out;
+}

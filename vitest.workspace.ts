@@ -1,0 +1,1 @@
+export default ["packages/ai", "packages/agent", "packages/tui", "packages/coding-agent"];
