@@ -46,5 +46,11 @@ export {
 export { isContextOverflow } from "./utils/overflow.js";
 export { parsePartialJson, parseToolArguments } from "./utils/partial-json.js";
 export { sanitizeSurrogates } from "./utils/sanitize.js";
+export {
+	IMAGE_OMITTED_TEXT,
+	ORPHAN_TOOL_RESULT_TEXT,
+	restrictToolCallId,
+	transformMessages,
+} from "./utils/transform-messages.js";
 export { calculateCost, emptyUsage, type TokenCounts, updateUsage } from "./utils/usage.js";
 export { type ValidationResult, validateToolArguments } from "./utils/validate.js";

@@ -11,4 +11,13 @@ export {
 	type FauxRequest,
 	type FauxResponse,
 } from "./faux.js";
+export { anthropicProtocol } from "./mock-server/anthropic.js";
+export { DEFAULT_PROTOCOLS } from "./mock-server/protocols.js";
+export {
+	MOCK_SERVER_MESSAGES,
+	type MockServer,
+	type MockServerOptions,
+	startMockServer,
+} from "./mock-server/server.js";
+export { chunkText, dataEvent, namedEvent } from "./mock-server/sse.js";
 export type { MockTurn, RecordedRequest, WireErrorResponse, WireProtocol } from "./mock-server/types.js";
