@@ -9,3 +9,4 @@ export {
 	parseKey,
 	parsePaste,
 } from "./input/keys.js";
+export * from "./text/index.js";
