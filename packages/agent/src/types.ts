@@ -90,6 +90,7 @@ export interface BeforeToolCallContext {
 }
 
 /** Returning `{block: true}` turns the call into an error result `Tool call blocked: <reason>`. */
+// biome-ignore lint/suspicious/noConfusingVoidType: lets hooks that return nothing type-check
 export type BeforeToolCallResult = { block: true; reason?: string } | undefined | void;
 
 export interface AfterToolCallContext extends BeforeToolCallContext {
@@ -125,6 +126,7 @@ export interface AgentLoopConfig extends Omit<SimpleStreamOptions, "signal" | "r
 	beforeToolCall?: (context: BeforeToolCallContext) => BeforeToolCallResult | Promise<BeforeToolCallResult>;
 	afterToolCall?: (
 		context: AfterToolCallContext,
+		// biome-ignore lint/suspicious/noConfusingVoidType: lets hooks that return nothing type-check
 	) => AfterToolCallResult | undefined | void | Promise<AfterToolCallResult | undefined | void>;
 	/** Asked after each turn_end; true ends the run. */
 	shouldStopAfterTurn?: (turn: {
@@ -170,3 +172,10 @@ export interface AgentState {
 	/** Error message of the last failed run, if any. */
 	errorMessage?: string;
 }
+
+/**
+ * Receives the loop's events. The loop awaits each call before producing the next event, so an async sink is
+ * an ordering barrier (the Agent class awaits its listeners in order through one). A throwing sink ends the
+ * run with an error message (events.md §2.2).
+ */
+export type AgentEventSink = (event: AgentEvent) => void | Promise<void>;
