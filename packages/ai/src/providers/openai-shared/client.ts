@@ -1,0 +1,29 @@
+import OpenAI from "openai";
+import type { Model, StreamOptions } from "../../types.js";
+
+/**
+ * One OpenAI SDK client per request, configured from the model and the common options: the model's static
+ * headers, then the caller's (merged last); SDK retries off unless the caller raises `maxRetries`.
+ */
+export function createOpenAIClient(model: Model, apiKey: string | undefined, options: StreamOptions): OpenAI {
+	return new OpenAI({
+		apiKey: apiKey ?? "",
+		baseURL: model.baseUrl,
+		maxRetries: options.maxRetries ?? 0,
+		...(options.timeoutMs !== undefined ? { timeout: options.timeoutMs } : {}),
+		defaultHeaders: { ...model.headers, ...options.headers },
+		dangerouslyAllowBrowser: true,
+	});
+}
+
+/** Lets `onPayload` inspect or replace the request body; `undefined` keeps it. */
+export async function applyOnPayload<T>(payload: T, model: Model, options: StreamOptions): Promise<T> {
+	if (!options.onPayload) return payload;
+	const replaced = await options.onPayload(payload, model);
+	return replaced === undefined ? payload : (replaced as T);
+}
+
+/** Default output limit (events.md §1.8): `min(model.maxTokens, 32000)`. */
+export function resolveMaxTokens(model: Model, options: StreamOptions): number {
+	return options.maxTokens ?? Math.min(model.maxTokens, 32000);
+}

@@ -1,0 +1,107 @@
+import { chunkText, dataEvent } from "./sse.js";
+import type { MockTurn, RecordedRequest, WireErrorResponse, WireProtocol } from "./types.js";
+
+/** OpenAI's error `type` and `code` for each HTTP status the mock can be asked to return. */
+const ERRORS: Record<number, { type: string; code: string | null }> = {
+	400: { type: "invalid_request_error", code: null },
+	401: { type: "invalid_request_error", code: "invalid_api_key" },
+	403: { type: "invalid_request_error", code: "unsupported_country_region_territory" },
+	404: { type: "invalid_request_error", code: "model_not_found" },
+	429: { type: "requests", code: "rate_limit_exceeded" },
+	500: { type: "server_error", code: null },
+	503: { type: "server_error", code: "service_unavailable" },
+};
+
+const FINISH_REASONS: Record<NonNullable<MockTurn["stopReason"]>, string> = {
+	stop: "stop",
+	length: "length",
+	toolUse: "tool_calls",
+	refusal: "content_filter",
+	filter: "content_filter",
+};
+
+let completionCounter = 0;
+
+/** Output tokens reported when a turn does not script them (same rule as the other wire protocols). */
+export function defaultOutputTokens(turn: MockTurn): number {
+	return Math.ceil(((turn.text?.length ?? 0) + (turn.thinking?.length ?? 0)) / 4) + 1;
+}
+
+/**
+ * The OpenAI Chat Completions wire protocol: `POST …/chat/completions` answered with `chat.completion.chunk`
+ * frames (reasoning in `reasoning_content`, tool calls by index), a usage chunk when the request asks for it
+ * with `stream_options.include_usage`, and `data: [DONE]`.
+ */
+export const openaiCompletionsProtocol: WireProtocol = {
+	name: "openai-completions",
+
+	matches: (method, path) => method === "POST" && path.split("?")[0]!.endsWith("/chat/completions"),
+
+	encode(turn: MockTurn, request: RecordedRequest): string[] {
+		const size = turn.chunkSize ?? 16;
+		const id = turn.responseId ?? `chatcmpl-mock-${++completionCounter}`;
+		const model = request.body?.model ?? "mock-model";
+		const created = Math.floor(Date.now() / 1000);
+		const frames: string[] = [];
+		const chunk = (delta: Record<string, unknown>, finishReason: string | null = null) =>
+			frames.push(
+				dataEvent({
+					id,
+					object: "chat.completion.chunk",
+					created,
+					model,
+					choices: [{ index: 0, delta, finish_reason: finishReason }],
+				}),
+			);
+
+		chunk({ role: "assistant", content: "" });
+		if (turn.thinking !== undefined) {
+			for (const piece of chunkText(turn.thinking, size)) chunk({ reasoning_content: piece });
+		}
+		if (turn.text !== undefined) {
+			for (const piece of chunkText(turn.text, size)) chunk({ content: piece });
+		}
+		for (const [index, call] of (turn.toolCalls ?? []).entries()) {
+			const callId = call.id ?? `call_mock_${completionCounter}_${index}`;
+			chunk({ tool_calls: [{ index, id: callId, type: "function", function: { name: call.name, arguments: "" } }] });
+			for (const piece of chunkText(JSON.stringify(call.arguments), size)) {
+				chunk({ tool_calls: [{ index, function: { arguments: piece } }] });
+			}
+		}
+		const finishReason =
+			turn.rawStopReason ?? FINISH_REASONS[turn.stopReason ?? (turn.toolCalls?.length ? "toolUse" : "stop")];
+		chunk({}, finishReason);
+
+		if (request.body?.stream_options?.include_usage) {
+			const usage = turn.usage ?? {};
+			const cacheRead = usage.cacheRead ?? 0;
+			const cacheWrite = usage.cacheWrite ?? 0;
+			const prompt = (usage.input ?? 0) + cacheRead + cacheWrite;
+			const completion = usage.output ?? defaultOutputTokens(turn);
+			const reported: Record<string, unknown> = {
+				prompt_tokens: prompt,
+				completion_tokens: completion,
+				total_tokens: prompt + completion,
+				prompt_tokens_details: { cached_tokens: cacheRead },
+				completion_tokens_details: { reasoning_tokens: usage.reasoning ?? 0 },
+			};
+			if (cacheWrite > 0) reported.cache_write_tokens = cacheWrite;
+			frames.push(dataEvent({ id, object: "chat.completion.chunk", created, model, choices: [], usage: reported }));
+		}
+		frames.push(dataEvent("[DONE]"));
+		return frames;
+	},
+
+	encodeError(error): WireErrorResponse {
+		const headers: Record<string, string> = { "content-type": "application/json", "x-request-id": "req_mock" };
+		if (error.retryAfter !== undefined) headers["retry-after"] = error.retryAfter;
+		const known = ERRORS[error.status] ?? { type: "server_error", code: null };
+		return {
+			status: error.status,
+			headers,
+			body: JSON.stringify({
+				error: { message: error.message, type: error.type ?? known.type, param: null, code: error.type ?? known.code },
+			}),
+		};
+	},
+};
