@@ -2,6 +2,7 @@
  * @pi/ai/testing: the test kit every package's tests use. A faux provider for agent logic and a loopback
  * mock server that speaks the real wire protocols to the official SDKs.
  */
+export { assertEventProtocol, type CollectedStream, collectEvents } from "./conformance.js";
 export {
 	createFauxProvider,
 	estimateTokens,

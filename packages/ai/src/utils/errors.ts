@@ -33,6 +33,7 @@ const NETWORK_CODES = new Set([
 	"UND_ERR_BODY_TIMEOUT",
 	"stream_cut",
 	"request_timeout",
+	"connection_error",
 ]);
 
 export interface ClassifiedError {

@@ -12,7 +12,7 @@ beforeAll(async () => {
 afterAll(() => server.close());
 beforeEach(() => server.reset());
 
-const request = { model: "claude-sonnet-4-5", max_tokens: 100, messages: [{ role: "user" as const, content: "hi" }] };
+const request = { model: "claude-mock", max_tokens: 100, messages: [{ role: "user" as const, content: "hi" }] };
 
 describe("mock server, Anthropic wire", () => {
 	it("streams a scripted turn that the official SDK assembles into a message", async () => {

@@ -49,6 +49,11 @@ export class AssistantOutput {
 		return this.finished;
 	}
 
+	/** True once `start` was emitted (the response began). */
+	get isStarted(): boolean {
+		return this.started;
+	}
+
 	/** Emits `start` once; block methods call it implicitly. */
 	start(): void {
 		if (this.started || this.finished) return;

@@ -1,8 +1,16 @@
 import { anthropicProtocol } from "./anthropic.js";
+import { googleProtocol } from "./google.js";
+import { openaiCompletionsProtocol } from "./openai-completions.js";
+import { openaiResponsesProtocol } from "./openai-responses.js";
 import type { WireProtocol } from "./types.js";
 
 /**
  * The wire protocols the mock server speaks when none are given, tried in order. One entry per file in this
  * folder; adding an API means adding its file and one line here.
  */
-export const DEFAULT_PROTOCOLS: WireProtocol[] = [anthropicProtocol];
+export const DEFAULT_PROTOCOLS: WireProtocol[] = [
+	anthropicProtocol,
+	openaiCompletionsProtocol,
+	openaiResponsesProtocol,
+	googleProtocol,
+];

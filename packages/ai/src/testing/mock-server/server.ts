@@ -94,7 +94,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
 		}
 		const frames = protocol.encode(turn, recorded);
 		res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache", connection: "keep-alive" });
-		const limit = turn.cutAfterEvents ?? frames.length;
+		const limit = turn.cutAfterEvents ?? turn.closeAfterEvents ?? frames.length;
 		const sent = frames.slice(0, Math.min(limit, frames.length));
 		if (turn.eventDelayMs) {
 			for (const frame of sent) {

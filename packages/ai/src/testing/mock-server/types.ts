@@ -26,6 +26,8 @@ export interface MockTurn {
 	httpError?: { status: number; type?: string; message: string; retryAfter?: string };
 	/** Destroy the connection after writing this many SSE events (a cut mid-stream). */
 	cutAfterEvents?: number;
+	/** End the response cleanly after this many SSE events (a stream that stops without its final event). */
+	closeAfterEvents?: number;
 	/** Wait before sending the response headers. */
 	delayMs?: number;
 	/** Wait between SSE events. */
