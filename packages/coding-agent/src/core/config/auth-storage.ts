@@ -1,0 +1,147 @@
+/**
+ * `AuthStorage`: stored credentials in `<agentDir>/auth.json` (config.md §4). The file is created (mode 0600,
+ * directory 0700) only when a credential is saved; every write re-reads under the file lock and changes one entry.
+ */
+import { dirname } from "node:path";
+import { ensureDir, readJsonFile, writeJsonAtomic } from "./atomic-json.js";
+import { FileLockError, withFileLockSync } from "./file-lock.js";
+import { isPlainObject } from "./json-path.js";
+import { getAgentPaths } from "./paths.js";
+
+export interface ApiKeyCredential {
+	type: "api_key";
+	/** Literal, environment variable name or `!command` (config.md §3.1). */
+	key: string;
+}
+
+export interface OAuthCredential {
+	type: "oauth";
+	access: string;
+	refresh: string;
+	/** Epoch milliseconds. */
+	expires: number;
+	[extra: string]: unknown;
+}
+
+/** Entry types pi does not know are kept as they are. */
+export type AuthEntry = ApiKeyCredential | OAuthCredential | { type: string; [field: string]: unknown };
+
+export interface AuthStorageOptions {
+	agentDir: string;
+	/** Receives warnings (unparseable file, failed save). */
+	onWarning?: (message: string) => void;
+}
+
+export const AUTH_FILE_MODE = 0o600;
+export const AUTH_DIR_MODE = 0o700;
+
+export function isApiKeyCredential(entry: AuthEntry | undefined): entry is ApiKeyCredential {
+	return entry?.type === "api_key" && typeof (entry as ApiKeyCredential).key === "string";
+}
+
+export function isOAuthCredential(entry: AuthEntry | undefined): entry is OAuthCredential {
+	const e = entry as OAuthCredential | undefined;
+	return e?.type === "oauth" && typeof e.access === "string" && typeof e.expires === "number";
+}
+
+export class AuthStorage {
+	private entries: Record<string, AuthEntry> = {};
+	/** False while the file on disk is unparseable: it is then never overwritten. */
+	private writable = true;
+
+	private constructor(
+		private readonly file: string | undefined,
+		private readonly warn: (message: string) => void,
+	) {}
+
+	/** Reads `<agentDir>/auth.json` (missing = no credentials). Creates nothing. */
+	static create(options: AuthStorageOptions): AuthStorage {
+		const storage = new AuthStorage(getAgentPaths(options.agentDir).auth, options.onWarning ?? (() => {}));
+		storage.reload();
+		return storage;
+	}
+
+	/** Credentials held only in memory (tests, SDK). */
+	static inMemory(entries: Record<string, AuthEntry> = {}): AuthStorage {
+		const storage = new AuthStorage(undefined, () => {});
+		storage.entries = structuredClone(entries);
+		return storage;
+	}
+
+	/** The auth.json path (undefined in memory). */
+	get path(): string | undefined {
+		return this.file;
+	}
+
+	/** Re-reads the file. */
+	reload(): void {
+		if (!this.file) return;
+		const read = readJsonFile(this.file);
+		this.writable = true;
+		if (read.status === "missing") this.entries = {};
+		else if (read.status === "ok" && isPlainObject(read.value)) this.entries = read.value as Record<string, AuthEntry>;
+		else {
+			this.warn(
+				`Ignoring ${this.file}: ${read.status === "invalid" ? read.error : "the content is not a JSON object"}`,
+			);
+			this.entries = {};
+			this.writable = false;
+		}
+	}
+
+	/** The stored entry of a provider. */
+	get(provider: string): AuthEntry | undefined {
+		const entry = this.entries[provider];
+		return isPlainObject(entry) ? structuredClone(entry) : undefined;
+	}
+
+	/** Providers with a stored entry. */
+	list(): string[] {
+		return Object.keys(this.entries);
+	}
+
+	/** Stores an API key (literal, env-variable name or `!command`). */
+	setApiKey(provider: string, key: string): void {
+		this.set(provider, { type: "api_key", key });
+	}
+
+	/** Stores any entry, replacing the provider's previous one. */
+	set(provider: string, entry: AuthEntry): void {
+		this.entries[provider] = structuredClone(entry);
+		this.save(provider);
+	}
+
+	/** Removes a provider's entry. */
+	remove(provider: string): void {
+		delete this.entries[provider];
+		this.save(provider);
+	}
+
+	private save(provider: string): void {
+		const file = this.file;
+		if (!file) return;
+		if (!this.writable) {
+			this.warn(`Could not save credentials: ${file} is not valid JSON; change kept for this session only`);
+			return;
+		}
+		try {
+			ensureDir(dirname(file), AUTH_DIR_MODE);
+			withFileLockSync(file, () => {
+				const read = readJsonFile(file);
+				if (read.status === "invalid" || (read.status === "ok" && !isPlainObject(read.value))) {
+					this.writable = false;
+					this.warn(`Could not save credentials: ${file} is not valid JSON; change kept for this session only`);
+					return;
+				}
+				const onDisk = read.status === "ok" ? (read.value as Record<string, AuthEntry>) : {};
+				const entry = this.entries[provider];
+				if (entry === undefined) delete onDisk[provider];
+				else onDisk[provider] = entry;
+				writeJsonAtomic(file, onDisk, { mode: AUTH_FILE_MODE });
+				this.entries = onDisk;
+			});
+		} catch (error) {
+			this.warn(error instanceof FileLockError ? error.message : `Could not save ${file}: ${(error as Error).message}`);
+		}
+	}
+}

@@ -1,0 +1,221 @@
+/**
+ * `ModelRegistry`: the built-in catalogue of @pi/ai plus `models.json` (config.md §3), with key resolution
+ * (§5) per provider. A broken models.json is reported and ignored as a whole; built-in models keep working.
+ */
+import { getModels, getProviders, type Model } from "@pi/ai";
+import { ApiKeyResolver, collectCredentialEnvNames, type OAuthRefresher } from "./api-keys.js";
+import { type AuthStorage, isApiKeyCredential } from "./auth-storage.js";
+import {
+	loadModelsJson,
+	type ModelDefinition,
+	type ModelOverride,
+	type ModelsJson,
+	type ProviderConfig,
+} from "./models-json.js";
+import { getAgentPaths } from "./paths.js";
+import { ValueResolver } from "./value-resolver.js";
+
+/** Defaults for fields a models.json model leaves out. */
+export const MODEL_DEFINITION_DEFAULTS = {
+	reasoning: false,
+	input: ["text"] as ("text" | "image")[],
+	contextWindow: 128000,
+	maxTokens: 16384,
+};
+
+export interface ModelRegistryOptions {
+	/** Agent dir holding models.json. */
+	agentDir: string;
+	auth: AuthStorage;
+	/** Environment for key variables and `!command`s. Default: `process.env` (SDK boundary only). */
+	env?: NodeJS.ProcessEnv;
+	/** models.json location; default `<agentDir>/models.json`. */
+	modelsJsonPath?: string;
+	/** Receives each models.json error line (the CLI prints them on stderr). */
+	onError?: (message: string) => void;
+	/** Receives warnings (failing `!command`s). */
+	onWarning?: (message: string) => void;
+	/** Login integrations that refresh expired OAuth entries. */
+	oauthRefreshers?: Record<string, OAuthRefresher>;
+	/** Clock for OAuth expiry (tests). */
+	now?: () => number;
+}
+
+/** What a request to a model needs besides the model: its key and extra headers (`authHeader`). */
+export interface RequestAuth {
+	apiKey?: string;
+	headers?: Record<string, string>;
+}
+
+export class ModelRegistry {
+	/** Key resolution for every provider; exposed for `--api-key` and redaction. */
+	readonly apiKeys: ApiKeyResolver;
+	private readonly values: ValueResolver;
+	private readonly modelsJsonPath: string;
+	private config: ModelsJson = { providers: {} };
+	private models: Model[] = [];
+	private errors: string[] = [];
+
+	constructor(private readonly options: ModelRegistryOptions) {
+		this.modelsJsonPath = options.modelsJsonPath ?? getAgentPaths(options.agentDir).models;
+		this.values = new ValueResolver({ env: options.env, onWarning: options.onWarning });
+		this.apiKeys = new ApiKeyResolver({
+			auth: options.auth,
+			values: this.values,
+			env: options.env,
+			getModelsJsonApiKey: (provider) => this.config.providers[provider]?.apiKey,
+			oauthRefreshers: options.oauthRefreshers,
+			now: options.now,
+		});
+		this.refresh();
+	}
+
+	/** Re-reads models.json and rebuilds the model list. */
+	refresh(): void {
+		const loaded = loadModelsJson(this.modelsJsonPath, getProviders());
+		this.errors = loaded.status === "invalid" ? loaded.errors : [];
+		for (const error of this.errors) this.options.onError?.(error);
+		this.config = loaded.status === "ok" ? loaded.config : { providers: {} };
+		this.models = this.buildModels();
+	}
+
+	/** The models.json errors of the last refresh (empty when the file is fine or missing). */
+	getErrors(): string[] {
+		return [...this.errors];
+	}
+
+	/** Every known model: built-in (with overrides) then custom ones. */
+	getAll(): Model[] {
+		return this.models.map((model) => structuredClone(model));
+	}
+
+	/** Models whose provider resolves a key (OAuth tokens are not refreshed to answer this). */
+	getAvailable(): Model[] {
+		return this.getAll().filter((model) => this.apiKeys.hasKey(model.provider));
+	}
+
+	/** Whether a model's provider has a key. */
+	isAvailable(model: Pick<Model, "provider">): boolean {
+		return this.apiKeys.hasKey(model.provider);
+	}
+
+	/** A model by provider and id (exact). */
+	find(provider: string, id: string): Model | undefined {
+		const model = this.models.find((m) => m.provider === provider && m.id === id);
+		return model ? structuredClone(model) : undefined;
+	}
+
+	/** Providers that have at least one model. */
+	getProviders(): string[] {
+		return [...new Set(this.models.map((model) => model.provider))];
+	}
+
+	/** The key for a request to `model` (refreshing an expired OAuth entry when possible). */
+	getApiKey(model: Pick<Model, "provider">): Promise<string | undefined> {
+		return this.apiKeys.getApiKey(model.provider);
+	}
+
+	/** Key plus the `Authorization: Bearer` header when the provider sets `authHeader`. */
+	async getRequestAuth(model: Pick<Model, "provider">): Promise<RequestAuth> {
+		const apiKey = await this.getApiKey(model);
+		const wantsHeader = this.config.providers[model.provider]?.authHeader === true;
+		return { apiKey, headers: wantsHeader && apiKey ? { Authorization: `Bearer ${apiKey}` } : undefined };
+	}
+
+	/** Secret values resolved in this process (keys and configured header values) for redaction. */
+	getSecretValues(): string[] {
+		return this.apiKeys.getSecretValues();
+	}
+
+	/** Credential variable names the bash tool removes from commands' environment (tools.md §3.2). */
+	getCredentialEnvNames(): string[] {
+		const configured: string[] = [];
+		for (const provider of Object.values(this.config.providers)) {
+			if (provider.apiKey) configured.push(provider.apiKey);
+			configured.push(...Object.values(provider.headers ?? {}));
+			for (const model of provider.models ?? []) configured.push(...Object.values(model.headers ?? {}));
+		}
+		for (const provider of this.options.auth.list()) {
+			const entry = this.options.auth.get(provider);
+			if (isApiKeyCredential(entry)) configured.push(entry.key);
+		}
+		return collectCredentialEnvNames(configured, this.values);
+	}
+
+	private buildModels(): Model[] {
+		let models = getModels();
+		for (const [provider, config] of Object.entries(this.config.providers)) {
+			if (config.models) {
+				const added = config.models.map((definition) => this.defineModel(provider, config, definition));
+				const ids = new Set(added.map((model) => model.id));
+				models = [...models.filter((m) => !(m.provider === provider && ids.has(m.id))), ...added];
+			} else {
+				models = models.map((model) => (model.provider === provider ? this.adjustBuiltIn(model, config) : model));
+			}
+			for (const [id, override] of Object.entries(config.modelOverrides ?? {})) {
+				models = models.map((model) =>
+					model.provider === provider && model.id === id ? this.applyOverride(model, override) : model,
+				);
+			}
+		}
+		return models;
+	}
+
+	private defineModel(provider: string, config: ProviderConfig, definition: ModelDefinition): Model {
+		const model: Model = {
+			id: definition.id,
+			name: definition.name ?? definition.id,
+			api: (definition.api ?? config.api)!,
+			provider,
+			baseUrl: (definition.baseUrl ?? config.baseUrl)!,
+			reasoning: definition.reasoning ?? MODEL_DEFINITION_DEFAULTS.reasoning,
+			input: definition.input ?? [...MODEL_DEFINITION_DEFAULTS.input],
+			cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, ...definition.cost },
+			contextWindow: definition.contextWindow ?? MODEL_DEFINITION_DEFAULTS.contextWindow,
+			maxTokens: definition.maxTokens ?? MODEL_DEFINITION_DEFAULTS.maxTokens,
+		};
+		const headers = this.resolveHeaders({ ...config.headers, ...definition.headers });
+		if (headers) model.headers = headers;
+		if (config.compat || definition.compat) model.compat = { ...config.compat, ...definition.compat };
+		const levelMap = definition.thinkingLevelMap ?? definition.reasoningEffortMap;
+		if (levelMap) model.thinkingLevelMap = { ...levelMap };
+		return model;
+	}
+
+	private adjustBuiltIn(model: Model, config: ProviderConfig): Model {
+		const adjusted: Model = { ...model };
+		if (config.baseUrl) adjusted.baseUrl = config.baseUrl;
+		const headers = this.resolveHeaders(config.headers);
+		if (headers) adjusted.headers = { ...model.headers, ...headers };
+		if (config.compat) adjusted.compat = { ...model.compat, ...config.compat };
+		return adjusted;
+	}
+
+	private applyOverride(model: Model, override: ModelOverride): Model {
+		const result: Model = { ...model, cost: { ...model.cost, ...override.cost } };
+		if (override.name !== undefined) result.name = override.name;
+		if (override.reasoning !== undefined) result.reasoning = override.reasoning;
+		if (override.input !== undefined) result.input = [...override.input];
+		if (override.contextWindow !== undefined) result.contextWindow = override.contextWindow;
+		if (override.maxTokens !== undefined) result.maxTokens = override.maxTokens;
+		const headers = this.resolveHeaders(override.headers);
+		if (headers) result.headers = { ...model.headers, ...headers };
+		if (override.compat) result.compat = { ...model.compat, ...override.compat };
+		const levelMap = override.thinkingLevelMap ?? override.reasoningEffortMap;
+		if (levelMap) result.thinkingLevelMap = { ...levelMap };
+		return result;
+	}
+
+	/** Resolves header values like keys (§3.1); headers whose value resolves to nothing are left out. */
+	private resolveHeaders(headers: Record<string, string> | undefined): Record<string, string> | undefined {
+		if (!headers || Object.keys(headers).length === 0) return undefined;
+		const resolved: Record<string, string> = {};
+		for (const [name, raw] of Object.entries(headers)) {
+			const value = this.values.resolve(raw);
+			if (value === undefined) continue;
+			resolved[name] = value;
+			this.apiKeys.recordSecret(value);
+		}
+		return resolved;
+	}
+}

@@ -1,0 +1,298 @@
+/**
+ * Model selection (config.md §10): patterns for `--model` and `/model`, `--provider`, model scopes for cycling,
+ * and the start-up model with its thinking level. Pure functions over a model list and an availability test.
+ */
+import { type AgentLevel, clampThinkingLevel, type Model } from "@pi/ai";
+import picomatch from "picomatch";
+
+const LEVELS: readonly AgentLevel[] = ["off", "minimal", "low", "medium", "high", "xhigh"];
+
+/** Providers tried first, in this order; others follow by name (§10.2). */
+export const PREFERRED_PROVIDER_ORDER = ["anthropic", "openai", "google"];
+
+/** Each provider's start-up model when it is the chosen provider (§10.2). */
+export const DEFAULT_MODEL_PER_PROVIDER: Readonly<Record<string, string>> = {
+	anthropic: "claude-opus-4-6",
+	openai: "gpt-5.4",
+	google: "gemini-2.5-pro",
+};
+
+/** Whether a string is a thinking level name. */
+export function isThinkingLevel(value: string): value is AgentLevel {
+	return (LEVELS as readonly string[]).includes(value);
+}
+
+/** `<provider>/<id>`. */
+export function formatModelRef(model: Pick<Model, "provider" | "id">): string {
+	return `${model.provider}/${model.id}`;
+}
+
+/** Messages of this module, kept together so tests and docs can match them. */
+export const modelMessages = {
+	notFound: (pattern: string, closest: string[]) =>
+		`Model "${pattern}" not found.${closest.length > 0 ? ` Closest matches: ${closest.join(", ")}.` : ""} Use --list-models to see available models.`,
+	unknownProvider: (provider: string) => `Unknown provider "${provider}". Use --list-models to see providers.`,
+	customModel: (id: string, provider: string) =>
+		`Model "${id}" not found for provider "${provider}"; using it as a custom model id.`,
+	scopeNoMatch: (item: string) => `No available model matches "${item}" in the model scope; ignored.`,
+	noProviderModels: (provider: string) => `Provider "${provider}" has no models.`,
+};
+
+/** The models to search and which of them have a key. */
+export interface ModelCatalog {
+	/** All known models (built-in and models.json). */
+	models: readonly Model[];
+	/** Whether the model's provider resolves a key. */
+	isAvailable: (model: Model) => boolean;
+}
+
+export type ModelResolution =
+	| { ok: true; model: Model; thinkingLevel?: AgentLevel; warning?: string }
+	| { ok: false; error: string };
+
+/** Provider rank: the preferred providers first, then others by name. */
+function compareProviders(a: string, b: string): number {
+	const rank = (p: string) => {
+		const index = PREFERRED_PROVIDER_ORDER.indexOf(p);
+		return index === -1 ? PREFERRED_PROVIDER_ORDER.length : index;
+	};
+	return rank(a) - rank(b) || (a < b ? -1 : a > b ? 1 : 0);
+}
+
+/** Prefer models with a key, then the provider order. */
+function byKeyThenProvider(catalog: ModelCatalog): (a: Model, b: Model) => number {
+	return (a, b) =>
+		Number(catalog.isAvailable(b)) - Number(catalog.isAvailable(a)) || compareProviders(a.provider, b.provider);
+}
+
+/** An alias id carries no `-YYYYMMDD` date suffix, or ends in `-latest`. */
+function isAliasId(id: string): boolean {
+	return id.endsWith("-latest") || !/-\d{8}$/.test(id);
+}
+
+/** Rules 1–3 of §10.1, without the thinking-level suffix. */
+function matchPlain(pattern: string, models: readonly Model[], catalog: ModelCatalog): Model | undefined {
+	const lower = pattern.toLowerCase();
+	const exactRef = models.find((m) => formatModelRef(m).toLowerCase() === lower);
+	if (exactRef) return exactRef;
+	const exactId = models.filter((m) => m.id.toLowerCase() === lower);
+	if (exactId.length > 0) return [...exactId].sort(byKeyThenProvider(catalog))[0];
+	const partial = models.filter((m) => m.id.toLowerCase().includes(lower) || m.name.toLowerCase().includes(lower));
+	if (partial.length === 0) return undefined;
+	const tieBreak = byKeyThenProvider(catalog);
+	return [...partial].sort(
+		(a, b) =>
+			Number(isAliasId(b.id)) - Number(isAliasId(a.id)) || (a.id < b.id ? 1 : a.id > b.id ? -1 : tieBreak(a, b)),
+	)[0];
+}
+
+/** Rules 1–4: plain match, else split off a trailing `:<level>` and retry on the rest. */
+function matchPattern(
+	pattern: string,
+	models: readonly Model[],
+	catalog: ModelCatalog,
+): { model: Model; thinkingLevel?: AgentLevel } | undefined {
+	const model = matchPlain(pattern, models, catalog);
+	if (model) return { model };
+	const colon = pattern.lastIndexOf(":");
+	if (colon === -1) return undefined;
+	const level = pattern.slice(colon + 1);
+	if (!isThinkingLevel(level)) return undefined;
+	const inner = matchPattern(pattern.slice(0, colon), models, catalog);
+	return inner ? { model: inner.model, thinkingLevel: inner.thinkingLevel ?? level } : undefined;
+}
+
+/** Case-insensitive Levenshtein distance. */
+export function levenshtein(a: string, b: string): number {
+	const s = a.toLowerCase();
+	const t = b.toLowerCase();
+	let previous = Array.from({ length: t.length + 1 }, (_, i) => i);
+	for (let i = 1; i <= s.length; i++) {
+		const current = [i];
+		for (let j = 1; j <= t.length; j++) {
+			current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (s[i - 1] === t[j - 1] ? 0 : 1));
+		}
+		previous = current;
+	}
+	return previous[t.length]!;
+}
+
+/** Up to three `<provider>/<id>` refs nearest to the pattern (rule 5). */
+export function closestModels(pattern: string, models: readonly Model[], count = 3): string[] {
+	const compareWithRef = pattern.includes("/");
+	return models
+		.map((m) => ({ ref: formatModelRef(m), distance: levenshtein(pattern, compareWithRef ? formatModelRef(m) : m.id) }))
+		.sort((a, b) => a.distance - b.distance || (a.ref < b.ref ? -1 : a.ref > b.ref ? 1 : 0))
+		.filter((entry, index, all) => all.findIndex((other) => other.ref === entry.ref) === index)
+		.slice(0, count)
+		.map((entry) => entry.ref);
+}
+
+/** The provider's default model: its listed default, else its first available model by id, else its first by id. */
+export function getProviderDefaultModel(provider: string, catalog: ModelCatalog): Model | undefined {
+	const own = catalog.models.filter((m) => m.provider === provider);
+	const listed = DEFAULT_MODEL_PER_PROVIDER[provider];
+	const preferred = listed ? own.find((m) => m.id === listed) : undefined;
+	if (preferred) return preferred;
+	const byId = [...own].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+	return byId.find((m) => catalog.isAvailable(m)) ?? byId[0];
+}
+
+/**
+ * Resolves a `--model` / `/model` pattern (§10.1), optionally limited to `--provider`. With a provider, an unknown
+ * id becomes a custom model copied from the provider's default model (with a warning).
+ */
+export function resolveModelPattern(pattern: string, catalog: ModelCatalog, provider?: string): ModelResolution {
+	let models = catalog.models;
+	if (provider !== undefined) {
+		models = models.filter((m) => m.provider.toLowerCase() === provider.toLowerCase());
+		if (models.length === 0) return { ok: false, error: modelMessages.unknownProvider(provider) };
+	}
+	const match = matchPattern(pattern, models, catalog);
+	if (match) return { ok: true, ...match };
+	if (provider !== undefined) {
+		const template = getProviderDefaultModel(models[0]!.provider, catalog)!;
+		return {
+			ok: true,
+			model: { ...structuredClone(template), id: pattern, name: pattern },
+			warning: modelMessages.customModel(pattern, provider),
+		};
+	}
+	return { ok: false, error: modelMessages.notFound(pattern, closestModels(pattern, catalog.models)) };
+}
+
+/** One model of a scope with the thinking level fixed for it (if any). */
+export interface ScopedModel {
+	model: Model;
+	thinkingLevel?: AgentLevel;
+}
+
+function isGlob(pattern: string): boolean {
+	return /[*?[]/.test(pattern);
+}
+
+/**
+ * Parses a model scope (§10.3): a comma-separated string or an array of patterns and globs, each optionally ending
+ * in `:<level>`. Keeps item order, sorts each glob's matches by `<provider>/<id>`, drops duplicates and models
+ * without a key. Items matching nothing available produce a warning.
+ */
+export function parseModelScope(
+	patterns: string | readonly string[],
+	catalog: ModelCatalog,
+): { scope: ScopedModel[]; warnings: string[] } {
+	const items = (typeof patterns === "string" ? patterns.split(",") : [...patterns])
+		.map((p) => p.trim())
+		.filter(Boolean);
+	const scope: ScopedModel[] = [];
+	const warnings: string[] = [];
+	const seen = new Set<string>();
+	const add = (model: Model, thinkingLevel?: AgentLevel): boolean => {
+		if (!catalog.isAvailable(model)) return false;
+		const ref = formatModelRef(model);
+		if (!seen.has(ref)) {
+			seen.add(ref);
+			scope.push(thinkingLevel ? { model, thinkingLevel } : { model });
+		}
+		return true;
+	};
+	for (const item of items) {
+		let added = false;
+		if (isGlob(item)) {
+			const colon = item.lastIndexOf(":");
+			const suffix = colon === -1 ? "" : item.slice(colon + 1);
+			const level = isThinkingLevel(suffix) ? suffix : undefined;
+			const glob = level ? item.slice(0, colon) : item;
+			const isMatch = picomatch(glob, { nocase: true, dot: true });
+			const matches = catalog.models
+				.filter((m) => isMatch(formatModelRef(m)) || isMatch(m.id))
+				.sort((a, b) => (formatModelRef(a) < formatModelRef(b) ? -1 : 1));
+			for (const model of matches) added = add(model, level) || added;
+		} else {
+			const resolved = resolveModelPattern(item, catalog);
+			if (resolved.ok) added = add(resolved.model, resolved.thinkingLevel);
+		}
+		if (!added) warnings.push(modelMessages.scopeNoMatch(item));
+	}
+	return { scope, warnings };
+}
+
+/** Inputs of start-up model selection (§10.2). */
+export interface StartupModelOptions {
+	catalog: ModelCatalog;
+	/** `--model` pattern. */
+	cliModel?: string;
+	/** `--provider`. */
+	cliProvider?: string;
+	/** `--thinking`. */
+	cliThinking?: AgentLevel;
+	/** The resumed session's last model and, only when a thinking_level_change is on its path, its level. */
+	resumed?: { provider: string; modelId: string; thinkingLevel?: AgentLevel };
+	/** The parsed `--models` / `enabledModels` scope; its first model is used for new sessions. */
+	scope?: readonly ScopedModel[];
+	/** Settings `defaultProvider` / `defaultModel` / `defaultThinkingLevel`. */
+	defaultProvider?: string;
+	defaultModel?: string;
+	defaultThinkingLevel?: AgentLevel;
+}
+
+export type StartupModelResult =
+	| { ok: true; model?: Model; thinkingLevel: AgentLevel; warnings: string[] }
+	| { ok: false; error: string };
+
+/** The first provider with a key in the preferred order, and its default model. */
+function firstKeyedProviderDefault(catalog: ModelCatalog): Model | undefined {
+	const providers = [...new Set(catalog.models.filter((m) => catalog.isAvailable(m)).map((m) => m.provider))].sort(
+		compareProviders,
+	);
+	for (const provider of providers) {
+		const available = catalog.models.filter((m) => m.provider === provider && catalog.isAvailable(m));
+		const listed = DEFAULT_MODEL_PER_PROVIDER[provider];
+		const preferred = listed ? available.find((m) => m.id === listed) : undefined;
+		if (preferred) return preferred;
+		const first = [...available].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))[0];
+		if (first) return first;
+	}
+	return undefined;
+}
+
+/**
+ * Chooses the start-up model and thinking level (§10.2). The level is `--thinking`, a `:level` suffix (of `--model`
+ * or the scope entry used), the resumed level, `defaultThinkingLevel`, else `medium`, clamped to the model.
+ */
+export function selectStartupModel(options: StartupModelOptions): StartupModelResult {
+	const { catalog } = options;
+	const warnings: string[] = [];
+	let model: Model | undefined;
+	let suffixLevel: AgentLevel | undefined;
+	const resumedLevel = options.resumed?.thinkingLevel;
+
+	if (options.cliModel !== undefined) {
+		const resolved = resolveModelPattern(options.cliModel, catalog, options.cliProvider);
+		if (!resolved.ok) return resolved;
+		if (resolved.warning) warnings.push(resolved.warning);
+		model = resolved.model;
+		suffixLevel = resolved.thinkingLevel;
+	} else if (options.cliProvider !== undefined) {
+		const own = catalog.models.filter((m) => m.provider.toLowerCase() === options.cliProvider!.toLowerCase());
+		if (own.length === 0) return { ok: false, error: modelMessages.unknownProvider(options.cliProvider) };
+		model = getProviderDefaultModel(own[0]!.provider, catalog);
+	} else {
+		const resumed = options.resumed
+			? catalog.models.find((m) => m.provider === options.resumed!.provider && m.id === options.resumed!.modelId)
+			: undefined;
+		if (resumed && catalog.isAvailable(resumed)) {
+			model = resumed;
+		} else if (!options.resumed && options.scope && options.scope.length > 0) {
+			model = options.scope[0]!.model;
+			suffixLevel = options.scope[0]!.thinkingLevel;
+		} else {
+			const configured =
+				options.defaultProvider && options.defaultModel
+					? catalog.models.find((m) => m.provider === options.defaultProvider && m.id === options.defaultModel)
+					: undefined;
+			model = configured && catalog.isAvailable(configured) ? configured : firstKeyedProviderDefault(catalog);
+		}
+	}
+	const level = options.cliThinking ?? suffixLevel ?? resumedLevel ?? options.defaultThinkingLevel ?? "medium";
+	return { ok: true, model, thinkingLevel: model ? clampThinkingLevel(model, level) : level, warnings };
+}
