@@ -31,7 +31,7 @@ export function copyFixture(name: string, dir: string, as = name): string {
 export function readJsonl(path: string): Record<string, any>[] {
 	return readFileSync(path, "utf8")
 		.split("\n")
-		.filter((line) => line !== "")
+		.filter((line) => line.trim() !== "")
 		.map((line) => JSON.parse(line));
 }
 
