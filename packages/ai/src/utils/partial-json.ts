@@ -25,6 +25,18 @@ export function parseToolArguments(text: string): Record<string, any> {
 	return value !== null && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, any>) : {};
 }
 
+/** A complete JSON scalar token at `lastIndex`. */
+const SCALAR = /-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?|true|false|null/y;
+
+/** Removes a trailing `\u` escape with fewer than four hex digits (but not an escaped backslash + `u`). */
+function dropIncompleteUnicodeEscape(partial: string): string {
+	const match = /\\u[0-9a-fA-F]{0,3}$/.exec(partial);
+	if (!match) return partial;
+	let backslashes = 0;
+	for (let i = match.index; i >= 0 && partial[i] === "\\"; i--) backslashes++;
+	return backslashes % 2 === 1 ? partial.slice(0, match.index) : partial;
+}
+
 /**
  * Scans the text once, tracking the container stack, and cuts it back to the last point where appending the
  * closing brackets yields valid JSON.
@@ -89,10 +101,12 @@ function closePartialJson(text: string): string | undefined {
 				expectingValueForKey = false;
 				break;
 			default:
-				if (/[\s]/.test(ch)) break;
-				// Scalars (numbers, true/false/null): safe after each complete token.
+				if (ch === " " || ch === "\n" || ch === "\r" || ch === "\t") break;
+				// Scalars (numbers, true/false/null): safe after each complete token. A sticky regex avoids
+				// copying the rest of the text for every scalar.
 				{
-					const match = /^(-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?|true|false|null)/.exec(text.slice(i));
+					SCALAR.lastIndex = i;
+					const match = SCALAR.exec(text);
 					if (match) {
 						const end = i + match[0].length;
 						// A number at the very end may still be growing, but it is a valid value as it stands.
@@ -113,7 +127,7 @@ function closePartialJson(text: string): string | undefined {
 		// Close an open string value: keep what arrived, dropping a dangling escape.
 		let partial = text.slice(stringStart);
 		if (escaped) partial = partial.slice(0, -1);
-		partial = partial.replace(/\\u[0-9a-fA-F]{0,3}$/, "");
+		partial = dropIncompleteUnicodeEscape(partial);
 		body = text.slice(0, stringStart) + partial + '"';
 		closers = stack.slice();
 	} else {

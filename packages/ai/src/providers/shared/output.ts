@@ -14,7 +14,12 @@ import { emptyUsage, type TokenCounts, updateUsage } from "../../utils/usage.js"
 type OpenBlock =
 	| { kind: "text"; index: number; block: TextContent }
 	| { kind: "thinking"; index: number; block: ThinkingContent }
-	| { kind: "toolCall"; index: number; block: ToolCall; rawArgs: string };
+	| { kind: "toolCall"; index: number; block: ToolCall; rawArgs: string; parsedLength: number };
+
+/** Tool-call arguments up to this length are re-parsed on every delta. */
+const REPARSE_ALWAYS_BELOW = 8 * 1024;
+/** Beyond that, they are re-parsed once the text grew by this factor since the last parse. */
+const REPARSE_GROWTH = 1.25;
 
 /**
  * The one adapter skeleton: owns the output `AssistantMessage` and turns provider callbacks into the event
@@ -131,17 +136,26 @@ export class AssistantOutput {
 	startToolCall(id: string, name: string, thoughtSignature?: string): number {
 		const block: ToolCall = { type: "toolCall", id, name, arguments: {} };
 		if (thoughtSignature) block.thoughtSignature = thoughtSignature;
-		const index = this.openBlock({ kind: "toolCall", index: -1, block, rawArgs: "" });
+		const index = this.openBlock({ kind: "toolCall", index: -1, block, rawArgs: "", parsedLength: 0 });
 		this.stream.push({ type: "toolcall_start", contentIndex: index, partial: this.message });
 		return index;
 	}
 
-	/** Appends a raw JSON fragment of the open tool call's arguments and re-parses them best-effort. */
+	/**
+	 * Appends a raw JSON fragment of the open tool call's arguments and re-parses them best-effort. Re-parsing
+	 * the whole text on every delta would be quadratic for large arguments (a whole file for a write tool), so
+	 * past 8 KB the parse runs only after the text grew by a quarter; `closeBlock` always parses the final text.
+	 */
 	appendToolCallArguments(delta: string): void {
-		if (delta === "" || this.open?.kind !== "toolCall") return;
-		this.open.rawArgs += delta;
-		this.open.block.arguments = parseToolArguments(this.open.rawArgs);
-		this.stream.push({ type: "toolcall_delta", contentIndex: this.open.index, delta, partial: this.message });
+		const open = this.open;
+		if (delta === "" || open?.kind !== "toolCall") return;
+		open.rawArgs += delta;
+		const length = open.rawArgs.length;
+		if (length <= REPARSE_ALWAYS_BELOW || length >= open.parsedLength * REPARSE_GROWTH) {
+			open.block.arguments = parseToolArguments(open.rawArgs);
+			open.parsedLength = length;
+		}
+		this.stream.push({ type: "toolcall_delta", contentIndex: open.index, delta, partial: this.message });
 	}
 
 	/** Name or id can arrive late on some wires (Chat Completions): patch the open tool call. */
