@@ -247,8 +247,9 @@ export function parseKey(data: string): KeyEvent | undefined {
 }
 
 /**
- * Normalizes a key id ("Shift+Ctrl+P", "ctrl+pageup", "A", "meta+b") to the canonical form parseKey produces
- * ("ctrl+shift+p", "ctrl+pageUp", "shift+a", "alt+b"). Returns undefined for an id with no key name.
+ * Normalizes a key id ("Shift+Ctrl+P", "ctrl+pageup", "A", "meta+b", "Ctrl+S") to the canonical form parseKey
+ * produces ("ctrl+shift+p", "ctrl+pageUp", "shift+a", "alt+b", "ctrl+s"). A bare upper-case letter means
+ * shift+letter; with modifiers, letter case is ignored (write "shift" explicitly). Returns undefined for an id with no key name.
  */
 export function normalizeKeyId(key: string): string | undefined {
 	const trimmed = key.trim();
@@ -271,8 +272,9 @@ export function normalizeKeyId(key: string): string | undefined {
 		if (/^f\d{1,2}$/i.test(rawName)) name = rawName.toLowerCase();
 		else if ([...rawName].length !== 1) return undefined;
 		else if (isUpperAsciiLetter(rawName)) {
+			// A bare "A" is the shifted key; with modifiers ("Ctrl+S") letter case is just spelling.
 			name = rawName.toLowerCase();
-			mods.shift = true;
+			if (parts.length === 0) mods.shift = true;
 		} else name = rawName;
 	}
 	if (name === " ") name = "space";

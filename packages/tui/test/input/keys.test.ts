@@ -187,6 +187,7 @@ describe("key ids", () => {
 		expect(normalizeKeyId("A")).toBe("shift+a");
 		expect(normalizeKeyId("ctrl++")).toBe("ctrl++");
 		expect(normalizeKeyId("F5")).toBe("f5");
+		expect(normalizeKeyId("Ctrl+S")).toBe("ctrl+s");
 		expect(normalizeKeyId("hyperdrive+x")).toBeUndefined();
 		expect(normalizeKeyId("ctrl+nosuchkey")).toBeUndefined();
 	});
