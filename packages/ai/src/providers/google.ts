@@ -1,11 +1,79 @@
+import { GoogleGenAI } from "@google/genai";
 import type { ApiAdapter } from "../registry.js";
+import type { Context, Model, ProviderStreamOptions, SimpleStreamOptions } from "../types.js";
+import type { AssistantMessageEventStream } from "../utils/event-stream.js";
+import { classifyGeminiError } from "./google-gemini/errors.js";
+import { buildGeminiParams, type GoogleOptions, mapGeminiThinking } from "./google-gemini/request.js";
+import { GeminiStreamReader } from "./google-gemini/stream-reader.js";
+import { applyOnPayload } from "./openai-shared/client.js";
 import { AssistantOutput } from "./shared/output.js";
 
-/** Placeholder until the Google Gemini adapter lands. */
+export type { GeminiThinkingLevel, GoogleOptions } from "./google-gemini/request.js";
+
+/**
+ * The model's base URL includes the API version (`…/v1beta`, config.md §3); the SDK wants the two apart.
+ * Without a version segment the URL is used as is.
+ */
+export function splitGeminiBaseUrl(baseUrl: string): { baseUrl: string; apiVersion: string } {
+	const match = /^(.*?)\/(v\d+[a-z0-9]*)\/?$/i.exec(baseUrl);
+	return match
+		? { baseUrl: match[1]!, apiVersion: match[2]! }
+		: { baseUrl: baseUrl.replace(/\/$/, ""), apiVersion: "" };
+}
+
+/** Streams one assistant message over the Gemini API (`generateContentStream`). */
+async function streamGemini(
+	model: Model,
+	context: Context,
+	options: GoogleOptions,
+	stream: AssistantMessageEventStream,
+): Promise<void> {
+	const out = new AssistantOutput(model, stream);
+	const reader = new GeminiStreamReader(out);
+	// The SDK's errors carry no headers; the last response's are kept for `retry-after`.
+	let lastHeaders: Headers | undefined;
+	try {
+		const maxRetries = options.maxRetries ?? 0;
+		const client = new GoogleGenAI({
+			apiKey: options.apiKey ?? "",
+			httpOptions: {
+				...splitGeminiBaseUrl(model.baseUrl),
+				headers: { ...model.headers, ...options.headers },
+				...(options.timeoutMs !== undefined ? { timeout: options.timeoutMs } : {}),
+				...(maxRetries > 0 ? { retryOptions: { attempts: maxRetries + 1 } } : {}),
+				fetch: async (input, init) => {
+					const response = await fetch(input, init);
+					lastHeaders = response.headers;
+					return response;
+				},
+			},
+		});
+		const params = await applyOnPayload(buildGeminiParams(model, context, options), model, options);
+		const chunks = await client.models.generateContentStream({
+			...params,
+			config: { ...params.config, abortSignal: options.signal },
+		});
+		for await (const chunk of chunks) reader.push(chunk);
+		if (options.signal?.aborted) out.fail("aborted", "Request was aborted");
+		else reader.end();
+	} catch (error) {
+		const outcome = classifyGeminiError(error, options.signal, reader.started, lastHeaders);
+		if (outcome.reason === "aborted") out.fail("aborted", outcome.message);
+		else out.fail("error", outcome.message, outcome.info);
+	}
+}
+
+/** Provider-neutral options to raw ones: the thinking level becomes a Gemini level or token budget. */
+function mapGoogleSimpleOptions(model: Model, options: SimpleStreamOptions): ProviderStreamOptions {
+	const { reasoning: _level, thinkingBudgets: _budgets, ...common } = options;
+	const thinking = mapGeminiThinking(model, options);
+	const raw: GoogleOptions = thinking ? { ...common, thinking } : common;
+	return raw as ProviderStreamOptions;
+}
+
+/** The `google-generative-ai` adapter. */
 export const googleAdapter: ApiAdapter = {
 	api: "google-generative-ai",
-	mapSimpleOptions: (_model, options) => ({ ...options }),
-	stream(model, _context, _options, output) {
-		new AssistantOutput(model, output).fail("error", "google-generative-ai adapter not implemented yet");
-	},
+	stream: (model, context, options, output) => streamGemini(model, context, options as GoogleOptions, output),
+	mapSimpleOptions: mapGoogleSimpleOptions,
 };

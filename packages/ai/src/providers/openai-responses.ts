@@ -1,11 +1,53 @@
 import type { ApiAdapter } from "../registry.js";
+import type { Context, Model, ProviderStreamOptions, SimpleStreamOptions } from "../types.js";
+import type { AssistantMessageEventStream } from "../utils/event-stream.js";
+import { buildResponsesParams, type OpenAIResponsesOptions } from "./openai-responses/request.js";
+import { ResponsesStreamReader } from "./openai-responses/stream-reader.js";
+import { applyOnPayload, createOpenAIClient } from "./openai-shared/client.js";
+import { mapReasoningEffort } from "./openai-shared/effort.js";
+import { classifyOpenAIError } from "./openai-shared/errors.js";
 import { AssistantOutput } from "./shared/output.js";
 
-/** Placeholder until the OpenAI Responses adapter lands. */
+export type { OpenAIResponsesOptions } from "./openai-responses/request.js";
+
+/** Streams one assistant message over the OpenAI Responses API. */
+async function streamResponses(
+	model: Model,
+	context: Context,
+	options: OpenAIResponsesOptions,
+	stream: AssistantMessageEventStream,
+): Promise<void> {
+	const out = new AssistantOutput(model, stream);
+	const reader = new ResponsesStreamReader(out);
+	try {
+		const client = createOpenAIClient(model, options.apiKey, options);
+		const params = await applyOnPayload(buildResponsesParams(model, context, options), model, options);
+		const events = await client.responses.create(params, { signal: options.signal });
+		for await (const event of events) {
+			reader.push(event);
+			if (out.isFinished) break;
+		}
+		if (options.signal?.aborted) out.fail("aborted", "Request was aborted");
+		else reader.end();
+	} catch (error) {
+		const outcome = classifyOpenAIError(error, options.signal, reader.started);
+		if (outcome.reason === "aborted") out.fail("aborted", outcome.message);
+		else out.fail("error", outcome.message, outcome.info);
+	}
+}
+
+/** Provider-neutral options to raw ones: the thinking level becomes `reasoningEffort`. */
+function mapResponsesSimpleOptions(model: Model, options: SimpleStreamOptions): ProviderStreamOptions {
+	const { reasoning, thinkingBudgets: _budgets, ...common } = options;
+	const reasoningEffort = mapReasoningEffort(model, reasoning);
+	const raw: OpenAIResponsesOptions = reasoningEffort === undefined ? common : { ...common, reasoningEffort };
+	return raw as ProviderStreamOptions;
+}
+
+/** The `openai-responses` adapter. */
 export const openaiResponsesAdapter: ApiAdapter = {
 	api: "openai-responses",
-	mapSimpleOptions: (_model, options) => ({ ...options }),
-	stream(model, _context, _options, output) {
-		new AssistantOutput(model, output).fail("error", "openai-responses adapter not implemented yet");
-	},
+	stream: (model, context, options, output) =>
+		streamResponses(model, context, options as OpenAIResponsesOptions, output),
+	mapSimpleOptions: mapResponsesSimpleOptions,
 };

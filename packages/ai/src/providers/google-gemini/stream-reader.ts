@@ -1,0 +1,75 @@
+import type { GenerateContentResponse } from "@google/genai";
+import { makeErrorInfo } from "../../utils/errors.js";
+import { generateToolCallId } from "../openai-shared/ids.js";
+import type { AssistantOutput } from "../shared/output.js";
+
+/**
+ * Feeds `GenerateContentResponse` chunks into the output. Thought parts are thinking, other text parts are
+ * text, each keeping the latest thought signature of its block; a function call arrives whole and still
+ * becomes toolcall start / one delta with the whole JSON / end (events.md §1.8 rule 4).
+ */
+export class GeminiStreamReader {
+	/** True once the first chunk arrived: a failure after that is a cut stream. */
+	started = false;
+	private finishReason: string | undefined;
+
+	constructor(private readonly out: AssistantOutput) {}
+
+	push(chunk: GenerateContentResponse): void {
+		const out = this.out;
+		if (!this.started) {
+			this.started = true;
+			out.start();
+		}
+		out.setResponseId(chunk.responseId);
+		const candidate = chunk.candidates?.[0];
+		for (const part of candidate?.content?.parts ?? []) {
+			if (part.functionCall) {
+				const call = part.functionCall;
+				out.startToolCall(call.id || generateToolCallId("gemini"), call.name ?? "", part.thoughtSignature);
+				out.appendToolCallArguments(JSON.stringify(call.args ?? {}));
+				out.closeBlock();
+			} else if (typeof part.text === "string") {
+				if (part.thought) {
+					out.appendThinking(part.text);
+					if (part.thoughtSignature) {
+						if (out.openBlockKind !== "thinking") out.startThinking();
+						out.setThinkingSignature(part.thoughtSignature);
+					}
+				} else {
+					out.appendText(part.text);
+					if (part.thoughtSignature) {
+						// A signature may come on an empty part: it still belongs to a text block for replay.
+						if (out.openBlockKind !== "text") out.startText();
+						out.setTextSignature(part.thoughtSignature);
+					}
+				}
+			}
+		}
+		if (candidate?.finishReason) this.finishReason = candidate.finishReason;
+		const usage = chunk.usageMetadata;
+		if (usage) {
+			const cacheRead = usage.cachedContentTokenCount ?? 0;
+			out.setUsage({
+				input: (usage.promptTokenCount ?? 0) - cacheRead,
+				output: (usage.candidatesTokenCount ?? 0) + (usage.thoughtsTokenCount ?? 0),
+				cacheRead,
+				cacheWrite: 0,
+			});
+		}
+	}
+
+	/** Finalises after the stream ended cleanly: STOP / MAX_TOKENS end normally, every other reason is an error. */
+	end(): void {
+		const raw = this.finishReason;
+		if (raw === undefined) {
+			this.out.fail("error", "Stream ended unexpectedly", makeErrorInfo(undefined, "stream_cut"));
+		} else if (raw === "STOP") {
+			this.out.finish("stop");
+		} else if (raw === "MAX_TOKENS") {
+			this.out.finish("length");
+		} else {
+			this.out.fail("error", `Provider finish_reason: ${raw}`, makeErrorInfo(undefined, raw));
+		}
+	}
+}

@@ -1,0 +1,137 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { complete, completeSimple } from "../../src/index.js";
+import { splitGeminiBaseUrl } from "../../src/providers/google.js";
+import { type MockServer, startMockServer } from "../../src/testing/index.js";
+import type { Context, Model, ToolCall } from "../../src/types.js";
+import { mockModel, runScenario, SCENARIOS, USER_CONTEXT } from "../helpers/scenarios.js";
+
+let server: MockServer;
+let model: Model;
+
+beforeAll(async () => {
+	server = await startMockServer();
+	model = mockModel("google-generative-ai", server);
+});
+afterAll(() => server.close());
+
+const lastRequest = () => server.requests.at(-1)!;
+const lastBody = () => lastRequest().body;
+
+describe("google-generative-ai adapter: shared scenarios", () => {
+	for (const scenario of SCENARIOS) {
+		it(scenario.name, async () => {
+			await runScenario(model, server, scenario);
+		});
+	}
+});
+
+describe("google-generative-ai adapter", () => {
+	it("splits the versioned base URL for the SDK", () => {
+		expect(splitGeminiBaseUrl("https://generativelanguage.googleapis.com/v1beta")).toEqual({
+			baseUrl: "https://generativelanguage.googleapis.com",
+			apiVersion: "v1beta",
+		});
+		expect(splitGeminiBaseUrl("https://proxy.example.com/gemini/")).toEqual({
+			baseUrl: "https://proxy.example.com/gemini",
+			apiVersion: "",
+		});
+	});
+
+	it("sends contents, system instruction, tools and a thinking budget for Gemini 2.x", async () => {
+		server.reset();
+		server.enqueue({ text: "ok" });
+		await completeSimple(model, USER_CONTEXT, { apiKey: "gk", reasoning: "low", thinkingBudgets: { low: 3000 } });
+		const request = lastRequest();
+		expect(request.path).toBe("/v1beta/models/gemini-2.5-pro:streamGenerateContent?alt=sse");
+		expect(request.headers["x-goog-api-key"]).toBe("gk");
+		expect(lastBody()).toMatchObject({
+			contents: [{ role: "user", parts: [{ text: "What is in this folder?" }] }],
+			systemInstruction: { parts: [{ text: "You are terse." }] },
+			generationConfig: { maxOutputTokens: 32000, thinkingConfig: { includeThoughts: true, thinkingBudget: 3000 } },
+		});
+		expect(lastBody().tools[0].functionDeclarations[0]).toMatchObject({
+			name: "bash",
+			parametersJsonSchema: USER_CONTEXT.tools![0]!.parameters,
+		});
+	});
+
+	it("uses thinking levels for Gemini 3 and the lowest setting when thinking is off", async () => {
+		server.reset();
+		const gemini3: Model = { ...model, id: "gemini-3-pro-preview" };
+		server.enqueue({ text: "ok" }, { text: "ok" });
+		await completeSimple(gemini3, USER_CONTEXT, { apiKey: "k", reasoning: "medium" });
+		expect(lastBody().generationConfig.thinkingConfig).toEqual({ includeThoughts: true, thinkingLevel: "HIGH" });
+		await completeSimple({ ...model, id: "gemini-2.5-flash" }, USER_CONTEXT, { apiKey: "k" });
+		expect(lastBody().generationConfig.thinkingConfig).toEqual({ thinkingBudget: 0 });
+	});
+
+	it("keeps thought signatures per part, generates missing call ids, and replays them to the same model", async () => {
+		server.reset();
+		server.enqueue({
+			thinking: "I should list.",
+			thinkingSignature: "c2lnbmF0dXJl",
+			text: "Listing.",
+			toolCalls: [{ name: "bash", arguments: { command: "ls" } }],
+			usage: { input: 80, cacheRead: 20, output: 30, reasoning: 12 },
+		});
+		const first = await completeSimple(model, USER_CONTEXT, { apiKey: "k", reasoning: "high" });
+		expect(first.stopReason).toBe("toolUse");
+		const call = first.content[2] as ToolCall;
+		expect(call).toMatchObject({ name: "bash", arguments: { command: "ls" }, thoughtSignature: "c2lnbmF0dXJl" });
+		expect(call.id.length).toBeGreaterThan(0);
+		expect(first.usage).toMatchObject({ input: 80, cacheRead: 20, output: 30, totalTokens: 130 });
+
+		server.enqueue({ text: "fine" });
+		const context: Context = {
+			messages: [
+				...USER_CONTEXT.messages,
+				first,
+				{
+					role: "toolResult",
+					toolCallId: call.id,
+					toolName: "bash",
+					content: [{ type: "text", text: "a.txt" }],
+					isError: false,
+					timestamp: 2,
+				},
+			],
+		};
+		await complete(model, context, { apiKey: "k" });
+		const contents = lastBody().contents;
+		expect(contents[1]).toEqual({
+			role: "model",
+			parts: [
+				{ text: "I should list.", thought: true },
+				{ text: "Listing." },
+				{ functionCall: { id: call.id, name: "bash", args: { command: "ls" } }, thoughtSignature: "c2lnbmF0dXJl" },
+			],
+		});
+		expect(contents[2]).toEqual({
+			role: "user",
+			parts: [{ functionResponse: { id: call.id, name: "bash", response: { output: "a.txt" } } }],
+		});
+
+		// Another Gemini model gets no signatures; Gemini 3 gets the documented skip placeholder instead.
+		server.enqueue({ text: "fine" });
+		await complete({ ...model, id: "gemini-3-pro-preview" }, context, { apiKey: "k" });
+		const replayed = lastBody().contents[1].parts;
+		expect(replayed[0]).toEqual({ text: "I should list." });
+		expect(replayed[2].thoughtSignature).toBe("skip_thought_signature_validator");
+	});
+
+	it("reports safety stops with the raw reason", async () => {
+		server.reset();
+		server.enqueue({ text: "par", rawStopReason: "RECITATION" });
+		const message = await complete(model, USER_CONTEXT, { apiKey: "k" });
+		expect(message.stopReason).toBe("error");
+		expect(message.errorMessage).toBe("Provider finish_reason: RECITATION");
+		expect(message.errorInfo).toEqual({ code: "RECITATION", retryable: false });
+	});
+
+	it("names the provider's status as the error code", async () => {
+		server.reset();
+		server.enqueue({ httpError: { status: 429, message: "Quota exceeded.", retryAfter: "3" } });
+		const message = await complete(model, USER_CONTEXT, { apiKey: "k" });
+		expect(message.errorInfo).toEqual({ status: 429, code: "RESOURCE_EXHAUSTED", retryable: true, retryAfterMs: 3000 });
+	});
+});
