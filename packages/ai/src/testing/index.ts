@@ -13,6 +13,9 @@ export {
 	type FauxResponse,
 } from "./faux.js";
 export { anthropicProtocol } from "./mock-server/anthropic.js";
+export { googleProtocol } from "./mock-server/google.js";
+export { openaiCompletionsProtocol } from "./mock-server/openai-completions.js";
+export { openaiResponsesProtocol } from "./mock-server/openai-responses.js";
 export { DEFAULT_PROTOCOLS } from "./mock-server/protocols.js";
 export {
 	MOCK_SERVER_MESSAGES,
