@@ -12,6 +12,10 @@ export {
 	runAgentLoop,
 	runAgentLoopContinue,
 } from "./loop.js";
+export { PartialMessageBuilder } from "./partial-message.js";
+export { createProxyStreamFn, PROXY_ERROR_TEXTS, type ProxyClientOptions, streamProxy } from "./proxy.js";
+export { createProxyHandler, type ProxyHandlerOptions } from "./proxy-server.js";
+export { type ProxyEvent, ProxyEventDecoder, type ProxyRequestBody, toProxyEvent } from "./proxy-wire.js";
 export { MessageQueue } from "./queues.js";
 export { TOOL_ERROR_TEXTS } from "./tool-execution.js";
 export * from "./types.js";
