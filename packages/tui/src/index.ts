@@ -27,6 +27,11 @@ export {
 	type OverlaySize,
 } from "./overlay.js";
 export { InlineRenderer, type RowOverflow } from "./renderer/inline-renderer.js";
+export {
+	type KeyboardProtocol,
+	ProcessTerminal,
+	type ProcessTerminalOptions,
+} from "./terminal/process-terminal.js";
 export { TERMINAL_SEQUENCES, type Terminal } from "./terminal/terminal.js";
 export * from "./text/index.js";
 export { type InputListener, TUI, type TuiOptions } from "./tui.js";
