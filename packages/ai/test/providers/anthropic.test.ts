@@ -402,3 +402,68 @@ describe("anthropic adapter: failures are events", () => {
 		}
 	});
 });
+
+describe("anthropic adapter: options", () => {
+	it("a request slower than timeoutMs ends in a retryable timeout error", async () => {
+		server.enqueue({ text: "late", delayMs: 500 });
+		const { message } = await run(context(), { timeoutMs: 50 });
+		expect(message.stopReason).toBe("error");
+		expect(message.errorInfo).toMatchObject({ code: "request_timeout", retryable: true });
+	});
+
+	it("maps reasoning levels: custom budgets, xhigh clamped for models without it, off without reasoning", async () => {
+		server.enqueue({ text: "a" }, { text: "b" }, { text: "c" });
+		await run(context(), { reasoning: "low", thinkingBudgets: { low: 3000 }, maxTokens: 1000 }, true);
+		await run(context(), { reasoning: "xhigh" }, true);
+		await run(context(), {}, true);
+		expect(server.requests[0]!.body).toMatchObject({
+			thinking: { type: "enabled", budget_tokens: 3000 },
+			max_tokens: 4000,
+		});
+		expect(server.requests[1]!.body.thinking).toEqual({ type: "enabled", budget_tokens: 16384 });
+		expect(server.requests[2]!.body.thinking).toBeUndefined();
+	});
+
+	it("replays a foreign conversation: other models' thinking becomes text, odd tool ids are rewritten", async () => {
+		server.enqueue({ text: "ok" });
+		await run(
+			{
+				messages: [
+					{ role: "user", content: "hi", timestamp: 1 },
+					{
+						role: "assistant",
+						content: [
+							{ type: "thinking", thinking: "pondering", thinkingSignature: "openai-encrypted" },
+							{ type: "toolCall", id: "call_1|fc_9", name: "bash", arguments: { command: "ls" } },
+						],
+						api: "openai-responses",
+						provider: "openai",
+						model: "gpt-5.4",
+						usage: emptyUsageForTest(),
+						stopReason: "toolUse",
+						timestamp: 2,
+					},
+				],
+			},
+			{ cacheRetention: "none" },
+		);
+		const messages = server.requests[0]!.body.messages;
+		expect(messages[1].content).toEqual([
+			{ type: "text", text: "pondering" },
+			{ type: "tool_use", id: "call_1_fc_9", name: "bash", input: { command: "ls" } },
+		]);
+		// The interrupted call got a synthetic error result.
+		expect(messages[2].content[0]).toMatchObject({ type: "tool_result", tool_use_id: "call_1_fc_9", is_error: true });
+	});
+});
+
+function emptyUsageForTest() {
+	return {
+		input: 0,
+		output: 0,
+		cacheRead: 0,
+		cacheWrite: 0,
+		totalTokens: 0,
+		cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 },
+	};
+}
