@@ -67,7 +67,7 @@ export class ValueResolver {
 		});
 		let value: string | undefined = result.stdout?.trim() || undefined;
 		if (result.error && (result.error as NodeJS.ErrnoException).code === "ETIMEDOUT") {
-			this.warn(`Command "!${command}" timed out after ${Math.round(this.timeoutMs / 1000)} s; no value used`);
+			this.warn(`Command "!${command}" timed out after ${this.timeoutMs / 1000} s; no value used`);
 			value = undefined;
 		} else if (result.error) {
 			this.warn(`Command "!${command}" could not run: ${result.error.message}; no value used`);
