@@ -1,0 +1,80 @@
+/**
+ * The `find` tool (tools.md §6.3): files, directories and links below a directory matching a glob.
+ */
+import type { AgentTool } from "@pi/agent-core";
+import { type Static, Type } from "@sinclair/typebox";
+import { appendNotices } from "./format.js";
+import { compileGlob } from "./glob.js";
+import { limitLines, type OutputTruncation, sizeLimitNotice } from "./search-output.js";
+import { resolveSearchRoot } from "./search-root.js";
+import { ToolError, throwIfAborted } from "./tool-error.js";
+import { walkTree } from "./walk.js";
+
+/** Default of `limit`. */
+export const DEFAULT_FIND_LIMIT = 1000;
+
+const findSchema = Type.Object({
+	pattern: Type.String({
+		description:
+			"Glob: * ? [abc] {a,b} and ** across directories. Without / it matches names, with / paths relative to path.",
+	}),
+	path: Type.Optional(Type.String({ description: "Directory to search (default: working directory)." })),
+	limit: Type.Optional(Type.Integer({ minimum: 1, description: "Maximum results (default 1000)." })),
+});
+
+export type FindToolInput = Static<typeof findSchema>;
+
+/** `details` of find (omitted when empty). */
+export interface FindToolDetails {
+	resultLimitReached?: number;
+	truncation?: OutputTruncation;
+}
+
+const DESCRIPTION = `Find files and directories by glob pattern, e.g. *.ts (names anywhere below path) or src/**/*.test.ts (paths relative to path). Respects .gitignore; hidden files are included. Directories are shown with a trailing /. Results are sorted; at most 1000 by default.`;
+
+const messages = {
+	none: "No files found matching pattern",
+	notDirectory: (p: string) => `Not a directory: ${p}`,
+	limit: (limit: number) => `${limit} results limit reached. Use limit=${limit * 2} for more, or refine pattern`,
+};
+
+/** Formats the sorted list of matching display paths into the tool result. */
+export function formatFindResult(paths: string[], limit: number) {
+	if (paths.length === 0) return { content: [{ type: "text" as const, text: messages.none }], details: undefined };
+	const details: FindToolDetails = {};
+	const notices: string[] = [];
+	const { text, truncation } = limitLines(paths.slice(0, limit));
+	if (paths.length > limit) {
+		notices.push(messages.limit(limit));
+		details.resultLimitReached = limit;
+	}
+	if (truncation) {
+		notices.push(sizeLimitNotice());
+		details.truncation = truncation;
+	}
+	return {
+		content: [{ type: "text" as const, text: appendNotices(text, notices) }],
+		details: Object.keys(details).length > 0 ? details : undefined,
+	};
+}
+
+/** Creates the `find` tool for a session working directory. */
+export function createFindTool(cwd: string): AgentTool<typeof findSchema, FindToolDetails | undefined> {
+	return {
+		name: "find",
+		label: "Find",
+		description: DESCRIPTION,
+		parameters: findSchema,
+		async execute(_toolCallId, params, signal) {
+			throwIfAborted(signal);
+			const root = await resolveSearchRoot(cwd, params.path);
+			if (!root.stat.isDirectory()) throw new ToolError(messages.notDirectory(root.absolute));
+			const matches = compileGlob(params.pattern);
+			const entries = await walkTree(root.absolute, signal);
+			const paths = entries
+				.filter((e) => matches(e.path, e.path.slice(e.path.lastIndexOf("/") + 1)))
+				.map((e) => (e.kind === "directory" ? `${e.path}/` : e.path));
+			return formatFindResult(paths, params.limit ?? DEFAULT_FIND_LIMIT);
+		},
+	};
+}

@@ -1,0 +1,229 @@
+/**
+ * The `grep` tool (tools.md §6.2): regex or literal search over the files of §6.1, with context lines, a match
+ * limit and the shared output limits. Uses ripgrep when available (see external-search.ts), otherwise the
+ * built-in search below; both give the same output.
+ */
+import { promises as fs } from "node:fs";
+import { basename } from "node:path";
+import type { AgentTool } from "@pi/agent-core";
+import { type Static, Type } from "@sinclair/typebox";
+import { renameAlias } from "./args.js";
+import { appendNotices } from "./format.js";
+import { compileGlob } from "./glob.js";
+import { limitLines, type OutputTruncation, sizeLimitNotice } from "./search-output.js";
+import { resolveSearchRoot } from "./search-root.js";
+import { ToolError, throwIfAborted } from "./tool-error.js";
+import { walkTree } from "./walk.js";
+
+/** Default of `limit`. */
+export const DEFAULT_GREP_LIMIT = 100;
+/** Longest line text shown in grep output. */
+export const GREP_MAX_LINE_CHARS = 500;
+const BINARY_SNIFF_BYTES = 8192;
+
+const grepSchema = Type.Object({
+	pattern: Type.String({ description: "Regular expression (or a fixed string with literal: true)." }),
+	path: Type.Optional(Type.String({ description: "Directory or file to search (default: working directory)." })),
+	glob: Type.Optional(
+		Type.String({
+			description: "Only search files matching this glob, e.g. *.ts or src/**/*.ts; a leading ! excludes.",
+		}),
+	),
+	ignore_case: Type.Optional(Type.Boolean({ description: "Case-insensitive search." })),
+	literal: Type.Optional(Type.Boolean({ description: "Treat pattern as a fixed string." })),
+	context: Type.Optional(Type.Integer({ minimum: 0, description: "Lines of context before and after each match." })),
+	limit: Type.Optional(Type.Integer({ minimum: 1, description: "Maximum matching lines (default 100)." })),
+});
+
+export type GrepToolInput = Static<typeof grepSchema>;
+
+/** `details` of grep (omitted when empty). */
+export interface GrepToolDetails {
+	matchLimitReached?: number;
+	truncation?: OutputTruncation;
+	linesTruncated?: true;
+}
+
+const DESCRIPTION = `Search file contents with a regular expression. Output lines are path:line: text for matches and path-line- text for context lines. Respects .gitignore; hidden files are searched; binary files are skipped.
+Use glob to restrict the files (e.g. *.ts), context for surrounding lines, literal for fixed strings. At most 100 matching lines by default.`;
+
+/** Model-visible texts of this tool. */
+const messages = {
+	invalidRegex: (message: string) => `Invalid regex: ${message}`,
+	noMatches: "No matches found",
+	matchLimit: (limit: number) => `${limit} matches limit reached. Use limit=${limit * 2} for more, or refine pattern`,
+	linesCut: `Some lines truncated to ${GREP_MAX_LINE_CHARS} chars. Use read tool to see full lines`,
+};
+
+/** Alias normalisation (tools.md §1.2). */
+export function prepareGrepArguments(raw: Record<string, unknown>): Record<string, unknown> {
+	return renameAlias(raw, "ignoreCase", "ignore_case");
+}
+
+function escapeRegex(text: string): string {
+	return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+/** Compiles the search pattern; Unicode mode first, plain mode for escapes Rust accepts but `u` rejects. */
+export function compileSearchPattern(pattern: string, literal: boolean, ignoreCase: boolean): RegExp {
+	const source = literal ? escapeRegex(pattern) : pattern;
+	const flags = ignoreCase ? "i" : "";
+	try {
+		return new RegExp(source, `${flags}u`);
+	} catch (unicodeError) {
+		try {
+			return new RegExp(source, flags);
+		} catch {
+			throw new ToolError(messages.invalidRegex((unicodeError as Error).message));
+		}
+	}
+}
+
+/** A file to search and the path shown for it. */
+export interface SearchFile {
+	shownPath: string;
+	absolute: string;
+}
+
+export interface GrepSearchOptions {
+	regex: RegExp;
+	context: number;
+	limit: number;
+	signal?: AbortSignal;
+}
+
+/** Raw search result before output limits. */
+export interface GrepRawResult {
+	lines: string[];
+	limitReached: boolean;
+	linesCut: boolean;
+}
+
+function cutGrepLine(text: string): { text: string; cut: boolean } {
+	if (text.length <= GREP_MAX_LINE_CHARS) return { text, cut: false };
+	const chars = Array.from(text);
+	if (chars.length <= GREP_MAX_LINE_CHARS) return { text, cut: false };
+	return { text: `${chars.slice(0, GREP_MAX_LINE_CHARS).join("")}... [truncated]`, cut: true };
+}
+
+/** The built-in search over `files`, in order. */
+export async function searchFiles(files: SearchFile[], options: GrepSearchOptions): Promise<GrepRawResult> {
+	const out: string[] = [];
+	let matches = 0;
+	let linesCut = false;
+	const decoder = new TextDecoder("utf-8");
+	for (const file of files) {
+		throwIfAborted(options.signal);
+		let raw: Buffer;
+		try {
+			raw = await fs.readFile(file.absolute);
+		} catch {
+			continue;
+		}
+		if (raw.subarray(0, BINARY_SNIFF_BYTES).includes(0)) continue;
+		const text = decoder.decode(raw);
+		const lines = text.split("\n");
+		if (lines.length > 0 && lines[lines.length - 1] === "") lines.pop();
+		const emit = (index: number, isMatch: boolean) => {
+			const line = lines[index].endsWith("\r") ? lines[index].slice(0, -1) : lines[index];
+			const shown = cutGrepLine(line);
+			if (shown.cut) linesCut = true;
+			const sep = isMatch ? ":" : "-";
+			out.push(`${file.shownPath}${sep}${index + 1}${sep} ${shown.text}`);
+		};
+		let lastPrinted = -1;
+		let afterRemaining = 0;
+		for (let i = 0; i < lines.length; i++) {
+			const line = lines[i].endsWith("\r") ? lines[i].slice(0, -1) : lines[i];
+			if (options.regex.test(line)) {
+				for (let j = Math.max(lastPrinted + 1, i - options.context); j < i; j++) emit(j, false);
+				emit(i, true);
+				lastPrinted = i;
+				matches++;
+				if (matches >= options.limit) {
+					const end = Math.min(lines.length - 1, i + options.context);
+					for (let j = i + 1; j <= end; j++) emit(j, false);
+					return { lines: out, limitReached: true, linesCut };
+				}
+				afterRemaining = options.context;
+			} else if (afterRemaining > 0) {
+				emit(i, false);
+				lastPrinted = i;
+				afterRemaining--;
+			}
+		}
+	}
+	return { lines: out, limitReached: false, linesCut };
+}
+
+/** Formats a raw result into the tool result (tools.md §6.2). */
+export function formatGrepResult(raw: GrepRawResult, limit: number) {
+	if (raw.lines.length === 0) {
+		return { content: [{ type: "text" as const, text: messages.noMatches }], details: undefined };
+	}
+	const { text, truncation } = limitLines(raw.lines);
+	const notices: string[] = [];
+	const details: GrepToolDetails = {};
+	if (raw.limitReached) {
+		notices.push(messages.matchLimit(limit));
+		details.matchLimitReached = limit;
+	}
+	if (truncation) {
+		notices.push(sizeLimitNotice());
+		details.truncation = truncation;
+	}
+	if (raw.linesCut) {
+		notices.push(messages.linesCut);
+		details.linesTruncated = true;
+	}
+	return {
+		content: [{ type: "text" as const, text: appendNotices(text, notices) }],
+		details: Object.keys(details).length > 0 ? details : undefined,
+	};
+}
+
+/** The files grep searches under `root` (or the file itself), with the optional glob filter. */
+export async function listGrepFiles(
+	root: { absolute: string; isFile: boolean },
+	glob: string | undefined,
+	signal?: AbortSignal,
+): Promise<SearchFile[]> {
+	let keep: (path: string, name: string) => boolean = () => true;
+	if (glob) {
+		const negate = glob.startsWith("!");
+		const matcher = compileGlob(negate ? glob.slice(1) : glob);
+		keep = (path, name) => matcher(path, name) !== negate;
+	}
+	if (root.isFile) {
+		const name = basename(root.absolute);
+		return keep(name, name) ? [{ shownPath: name, absolute: root.absolute }] : [];
+	}
+	const entries = await walkTree(root.absolute, signal);
+	return entries
+		.filter((e) => e.kind === "file" && keep(e.path, e.path.slice(e.path.lastIndexOf("/") + 1)))
+		.map((e) => ({ shownPath: e.path, absolute: e.absolute }));
+}
+
+/** Creates the `grep` tool for a session working directory. */
+export function createGrepTool(cwd: string): AgentTool<typeof grepSchema, GrepToolDetails | undefined> {
+	return {
+		name: "grep",
+		label: "Grep",
+		description: DESCRIPTION,
+		parameters: grepSchema,
+		prepareArguments: prepareGrepArguments,
+		async execute(_toolCallId, params, signal) {
+			throwIfAborted(signal);
+			const regex = compileSearchPattern(params.pattern, params.literal === true, params.ignore_case === true);
+			const root = await resolveSearchRoot(cwd, params.path);
+			const limit = params.limit ?? DEFAULT_GREP_LIMIT;
+			const files = await listGrepFiles(
+				{ absolute: root.absolute, isFile: !root.stat.isDirectory() },
+				params.glob,
+				signal,
+			);
+			const raw = await searchFiles(files, { regex, context: params.context ?? 0, limit, signal });
+			return formatGrepResult(raw, limit);
+		},
+	};
+}

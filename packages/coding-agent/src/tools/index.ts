@@ -1,0 +1,103 @@
+/**
+ * pi's built-in tools (tools.md): factories, the registry used to build a session's tool set, and the
+ * user-command executor shared with the bash tool.
+ */
+import type { AgentTool } from "@pi/agent-core";
+import { type BashToolOptions, createBashTool } from "./bash.js";
+import { createEditTool } from "./edit.js";
+import { createFindTool } from "./find.js";
+import { createGrepTool } from "./grep.js";
+import { createLsTool } from "./ls.js";
+import { createReadTool, type ReadToolOptions } from "./read.js";
+import { createWriteTool } from "./write.js";
+
+export { type BashToolDetails, type BashToolOptions, createBashTool, DEFAULT_BASH_TIMEOUT_SECONDS } from "./bash.js";
+export { type BashResult, type ExecuteBashOptions, executeBash } from "./bash-executor.js";
+export { createEditTool, type EditToolDetails } from "./edit.js";
+export { createFindTool, type FindToolDetails } from "./find.js";
+export { formatSize } from "./format.js";
+export { createGrepTool, type GrepToolDetails } from "./grep.js";
+export { createLsTool, type LsToolDetails } from "./ls.js";
+export { displayPath, resolveToolPath } from "./paths.js";
+export {
+	createReadTool,
+	type ReadImageDetails,
+	type ReadTextDetails,
+	type ReadToolDetails,
+	type ReadToolOptions,
+} from "./read.js";
+export type { OutputTruncation } from "./search-output.js";
+export type { ShellSettings } from "./shell.js";
+export { ToolError } from "./tool-error.js";
+export { createWriteTool, type WriteToolDetails } from "./write.js";
+
+/** Names of every built-in tool. */
+export const BUILTIN_TOOL_NAMES = ["read", "bash", "edit", "write", "grep", "find", "ls"] as const;
+
+export type BuiltinToolName = (typeof BUILTIN_TOOL_NAMES)[number];
+
+/** Tools active when `--tools` is not given. */
+export const DEFAULT_TOOL_NAMES: readonly BuiltinToolName[] = ["read", "bash", "edit", "write"];
+
+/** One-line summaries for the system prompt (tools.md §7). */
+export const TOOL_SUMMARIES: Readonly<Record<BuiltinToolName, string>> = {
+	read: "Read a text file with line numbers, or view an image",
+	bash: "Run a shell command in the working directory",
+	edit: "Replace exact text in a file (one or several edits)",
+	write: "Create a file or replace its whole content",
+	grep: "Search file contents by regex (respects .gitignore)",
+	find: "Find files by glob pattern (respects .gitignore)",
+	ls: "List a directory",
+};
+
+/** Settings values the tools need (config.md §2.2), plus the agent dir for `bin/rg` and `bin/fd`. */
+export interface CodingToolsOptions {
+	/** Settings `read.maxLines`, `read.maxBytes`, `images.autoResize`, `images.blockImages`, model image support. */
+	read?: ReadToolOptions;
+	/** Settings `bash.*`, `shellPath`, `shellCommandPrefix`, credential names to strip. */
+	bash?: BashToolOptions;
+	/** Agent dir; `<agentDir>/bin` is searched for `rg` and `fd` before `PATH`. */
+	agentDir?: string;
+}
+
+/** Returns `true` when `name` is a built-in tool name. */
+export function isBuiltinToolName(name: string): name is BuiltinToolName {
+	return (BUILTIN_TOOL_NAMES as readonly string[]).includes(name);
+}
+
+/** Creates one built-in tool by name. */
+export function createBuiltinTool(
+	name: BuiltinToolName,
+	cwd: string,
+	options: CodingToolsOptions = {},
+): AgentTool<any, any> {
+	switch (name) {
+		case "read":
+			return createReadTool(cwd, options.read);
+		case "bash":
+			return createBashTool(cwd, options.bash);
+		case "edit":
+			return createEditTool(cwd);
+		case "write":
+			return createWriteTool(cwd);
+		case "grep":
+			return createGrepTool(cwd);
+		case "find":
+			return createFindTool(cwd);
+		case "ls":
+			return createLsTool(cwd);
+	}
+}
+
+/**
+ * Creates the session's tool set: the tools named in `names` (default {@link DEFAULT_TOOL_NAMES}), in the order of
+ * {@link BUILTIN_TOOL_NAMES}. Unknown names are ignored; callers validate `--tools` themselves.
+ */
+export function createCodingTools(
+	cwd: string,
+	options: CodingToolsOptions = {},
+	names: readonly string[] = DEFAULT_TOOL_NAMES,
+): AgentTool<any, any>[] {
+	const wanted = new Set(names);
+	return BUILTIN_TOOL_NAMES.filter((name) => wanted.has(name)).map((name) => createBuiltinTool(name, cwd, options));
+}
