@@ -23,6 +23,9 @@ const CONCURRENCY = 16;
 const MESSAGE_PREFIX =
 	/^\{"type":"message","id":"[^"\\]*","parentId":(?:null|"[^"\\]*"),"timestamp":"[^"\\]*","message":\{"role":"(\w+)"/;
 
+/** The message's own timestamp when it is the message's last key, as pi writes it: `..."timestamp":123}}`. */
+const TRAILING_MESSAGE_TIMESTAMP = /,"timestamp":(\d+)\}\}$/;
+
 type Line = { text: string; terminated: boolean };
 
 async function* fileLines(path: string, size: number): AsyncGenerator<Line> {
@@ -89,11 +92,19 @@ export async function readSessionInfo(path: string): Promise<SessionInfo | undef
 		for await (const line of fileLines(path, size)) {
 			const text = line.text.endsWith("\r") ? line.text.slice(0, -1) : line.text;
 			const prefix = line.terminated && text.endsWith("}") ? MESSAGE_PREFIX.exec(text) : null;
-			if (prefix && prefix[1] !== "user" && prefix[1] !== "assistant") {
-				// Tool results and other roles: counted, never parsed.
-				summary.messageCount++;
-				summary.valid = true;
-				continue;
+			if (prefix) {
+				const role = prefix[1];
+				const trailing = role === "user" || role === "assistant" ? TRAILING_MESSAGE_TIMESTAMP.exec(text) : null;
+				const needsParse =
+					(role === "user" && summary.firstMessage === undefined) ||
+					(trailing === null && (role === "user" || role === "assistant"));
+				if (!needsParse) {
+					// Counted without parsing; user/assistant lines only contribute their trailing timestamp.
+					summary.messageCount++;
+					summary.valid = true;
+					if (trailing) summary.latestMessageMs = Math.max(summary.latestMessageMs, Number(trailing[1]));
+					continue;
+				}
 			}
 			const interesting =
 				prefix !== null ||
