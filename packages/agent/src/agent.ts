@@ -75,6 +75,8 @@ export class Agent {
 	private readonly followUpQueue: MessageQueue;
 	private abortController: AbortController | undefined;
 	private activeRun: Promise<void> | undefined;
+	/** Bumped by reset(): events of a run started before it no longer change the (cleared) state. */
+	private epoch = 0;
 
 	constructor(options: AgentOptions = {}) {
 		const {
@@ -263,6 +265,7 @@ export class Agent {
 	/** Aborts any run and clears the transcript, queues and error state. */
 	reset(): void {
 		this.abort();
+		this.epoch++;
 		this._state.messages = [];
 		this._state.streamingMessage = undefined;
 		this._state.pendingToolCalls = new Set();
@@ -274,6 +277,7 @@ export class Agent {
 		const model = this._state.model;
 		if (!model) return Promise.reject(new Error(AGENT_ERROR_TEXTS.noModel));
 		const controller = new AbortController();
+		const epoch = this.epoch;
 		this.abortController = controller;
 		this._state.isStreaming = true;
 		this._state.errorMessage = undefined;
@@ -302,7 +306,7 @@ export class Agent {
 			prompts,
 			context,
 			config,
-			(event) => this.dispatch(event, controller.signal),
+			(event) => this.dispatch(event, controller.signal, epoch === this.epoch),
 			controller.signal,
 			this.streamFn,
 		).then(() => {
@@ -317,8 +321,8 @@ export class Agent {
 	}
 
 	/** Updates state from the event, then awaits every listener in order; rethrows the first listener failure. */
-	private async dispatch(event: AgentEvent, signal: AbortSignal): Promise<void> {
-		this.applyEvent(event);
+	private async dispatch(event: AgentEvent, signal: AbortSignal, updateState: boolean): Promise<void> {
+		if (updateState) this.applyEvent(event);
 		let failure: { error: unknown } | undefined;
 		for (const listener of [...this.listeners]) {
 			try {

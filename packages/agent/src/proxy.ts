@@ -129,8 +129,12 @@ async function readErrorDetail(response: Response): Promise<string> {
 async function* readSseData(body: ReadableStream<Uint8Array>): AsyncGenerator<string> {
 	const decoder = new TextDecoder();
 	let buffer = "";
-	for await (const chunk of body as unknown as AsyncIterable<Uint8Array>) {
-		buffer += decoder.decode(chunk, { stream: true }).replace(/\r\n/g, "\n");
+	// A reader rather than async iteration: not every browser can iterate a ReadableStream.
+	const reader = body.getReader();
+	while (true) {
+		const { value, done } = await reader.read();
+		if (done) return;
+		buffer += decoder.decode(value, { stream: true }).replace(/\r\n/g, "\n");
 		let boundary = buffer.indexOf("\n\n");
 		while (boundary !== -1) {
 			const block = buffer.slice(0, boundary);

@@ -164,6 +164,19 @@ describe("Agent state", () => {
 	});
 });
 
+it("reset() during a run aborts it and keeps the aborted message out of the cleared transcript", async () => {
+	const faux = useFaux({ delayMs: 1 });
+	faux.enqueue({ text: "a reply that is long enough to be interrupted" });
+	const agent = new Agent({ initialState: { model: faux.model } });
+	let updates = 0;
+	agent.subscribe((event) => {
+		if (event.type === "message_update" && ++updates === 2) agent.reset();
+	});
+	await agent.prompt("hi");
+	expect(agent.state.messages).toEqual([]);
+	expect(agent.state.isStreaming).toBe(false);
+});
+
 describe("abort (events.md §2.6)", () => {
 	it("while streaming: the partial message is kept with stopReason aborted and the run ends", async () => {
 		const faux = useFaux({ chunkSize: 2, delayMs: 2 });
