@@ -167,3 +167,55 @@ describe("shrinking after the content scrolled", () => {
 		expect(terminal.getViewport()).toEqual(["row 7", "row 8", "", "", ""]);
 	});
 });
+
+describe("height changes", () => {
+	it("keeps the screen and scrollback consistent when the terminal gets shorter and taller", async () => {
+		const { tui, terminal } = startTui(30, 8);
+		for (let i = 0; i < 4; i++) tui.addChild(markFinal(new Lines(numbered(`m${i}`, 3))));
+		const live = new Lines(["live"]);
+		tui.addChild(live);
+		await frame(tui, terminal);
+		terminal.resize(30, 5);
+		live.lines = ["live", "grown"];
+		await frame(tui, terminal);
+		await expectMatchesFreshRender(tui, terminal);
+		terminal.resize(30, 9);
+		live.lines = ["live", "grown", "again"];
+		await frame(tui, terminal);
+		expect(
+			terminal
+				.getViewport()
+				.filter((row) => row !== "")
+				.slice(-3),
+		).toEqual(["live", "grown", "again"]);
+	});
+});
+
+describe("random frame sequences", () => {
+	it("match a fresh render after every step (seeded)", async () => {
+		let seed = 12345;
+		const random = (n: number) => {
+			seed = (seed * 1103515245 + 12345) % 2147483648;
+			return seed % n;
+		};
+		const words = ["a", "wide 日本語", "emoji 🎉", "\x1b[32mgreen\x1b[0m text", "longer row of plain text"];
+		for (let run = 0; run < 6; run++) {
+			const { tui, terminal } = startTui(24, 6);
+			const rows = new Lines([]);
+			tui.addChild(rows);
+			let overflowed = false;
+			for (let step = 0; step < 25; step++) {
+				const op = random(4);
+				const word = `${words[random(words.length)]} ${step}`;
+				const firstVisible = Math.max(0, rows.lines.length - terminal.rows);
+				if (op === 0 || rows.lines.length === 0) rows.lines.push(word);
+				else if (op === 1) rows.lines[firstVisible + random(rows.lines.length - firstVisible)] = word;
+				else if (op === 2 && !overflowed) rows.lines.splice(random(rows.lines.length), 1);
+				else rows.lines.push(word, `${word} (2)`);
+				await frame(tui, terminal);
+				overflowed ||= rows.lines.length > terminal.rows;
+				await expectMatchesFreshRender(tui, terminal);
+			}
+		}
+	});
+});
