@@ -287,7 +287,7 @@ export class Agent {
 			...this.streamOptions,
 			model,
 			thinkingLevel: this._state.thinkingLevel,
-			convertToLlm: (messages) => this.convertToLlm(messages),
+			convertToLlm: this.convertToLlm,
 			transformContext: this.transformContext,
 			getApiKey: this.getApiKey,
 			getSteeringMessages: () => this.steeringQueue.poll(),

@@ -177,12 +177,29 @@ describe("event order (events.md §2.7, §2.8)", () => {
 			"A runs",
 			"tool_execution_end A",
 		]);
-		expect(log.labels().slice(11, 16)).toEqual([
+		expect(log.labels()).toEqual([
+			"agent_start",
+			"turn_start",
+			"message_start user go",
+			"message_end user go",
+			"message_start assistant",
+			"message_update…",
+			"message_end assistant(toolUse)",
+			"tool_execution_start A",
+			"tool_execution_start B",
+			"tool_execution_end B",
+			"tool_execution_end A",
 			"message_start toolResult A",
 			"message_end toolResult A",
 			"message_start toolResult B error",
 			"message_end toolResult B error",
 			"turn_end toolUse [A,B]",
+			"turn_start",
+			"message_start assistant",
+			"message_update…",
+			"message_end assistant(stop)",
+			"turn_end stop []",
+			"agent_end",
 		]);
 	});
 
@@ -198,7 +215,13 @@ describe("event order (events.md §2.7, §2.8)", () => {
 		const { agent, log } = agentWith(faux, [echoTool()]);
 		agent.toolExecution = "sequential";
 		await agent.prompt("go");
-		expect(log.labels().slice(6, 16)).toEqual([
+		expect(log.labels()).toEqual([
+			"agent_start",
+			"turn_start",
+			"message_start user go",
+			"message_end user go",
+			"message_start assistant",
+			"message_update…",
 			"message_end assistant(toolUse)",
 			"tool_execution_start A",
 			"tool_execution_end A",
@@ -209,6 +232,12 @@ describe("event order (events.md §2.7, §2.8)", () => {
 			"message_start toolResult B",
 			"message_end toolResult B",
 			"turn_end toolUse [A,B]",
+			"turn_start",
+			"message_start assistant",
+			"message_update…",
+			"message_end assistant(stop)",
+			"turn_end stop []",
+			"agent_end",
 		]);
 	});
 
