@@ -14,23 +14,14 @@ import { type LoadedSession, loadSessionFile } from "./reader.js";
 import { findMostRecentSession } from "./select.js";
 import { buildTree, collectLabels, findSessionName, getChildren, getPath } from "./tree.js";
 import {
-	type BranchSummaryEntry,
-	type CompactionEntry,
 	CURRENT_SESSION_VERSION,
-	type CustomEntry,
-	type CustomMessageEntry,
-	type LabelEntry,
-	type ModelChangeEntry,
 	type SessionContext,
 	type SessionEntry,
 	type SessionHeader,
-	type SessionInfoEntry,
-	type SessionMessageEntry,
 	type SessionThinkingLevel,
 	type SessionTreeNode,
 	type SessionWarningHandler,
 	type SummaryFileDetails,
-	type ThinkingLevelChangeEntry,
 } from "./types.js";
 import { SessionFileWriter } from "./writer.js";
 
@@ -63,9 +54,6 @@ export interface ForkMessage {
 	entryId: string;
 	text: string;
 }
-
-/** Payload of a new entry: everything but the common fields. */
-type EntryPayload<T extends { type: string }> = Omit<T, "id" | "parentId" | "timestamp">;
 
 interface SessionState {
 	header: SessionHeader;
@@ -265,36 +253,36 @@ export class SessionManager {
 	// ------------------------------------------------------------------------------------------------------------
 	// Appending
 
-	private appendEntry<T extends SessionEntry>(type: T["type"], payload: Omit<EntryPayload<T>, "type">): string {
-		const entry = {
-			type,
-			id: generateEntryId(this.byId),
-			parentId: this.leafId,
-			timestamp: isoNow(),
-			...payload,
-		} as unknown as T;
-		this.entries.push(entry);
-		this.byId.set(entry.id, entry);
-		this.leafId = entry.id;
+	/** Creates, stores and persists an entry; payload fields that are `undefined` are left out. */
+	private appendEntry(type: SessionEntry["type"], payload: Record<string, unknown>): string {
+		const entry = { type, id: generateEntryId(this.byId), parentId: this.leafId, timestamp: isoNow() } as Record<
+			string,
+			unknown
+		>;
+		for (const [key, value] of Object.entries(payload)) if (value !== undefined) entry[key] = value;
+		const stored = entry as unknown as SessionEntry;
+		this.entries.push(stored);
+		this.byId.set(stored.id, stored);
+		this.leafId = stored.id;
 		if (this.writer) {
 			// R1: the first user message creates the file with everything held so far.
-			if (!this.writer.isCreated && isUserMessageEntry(entry)) this.writer.create();
-			else this.writer.append(entry);
+			if (!this.writer.isCreated && isUserMessageEntry(stored)) this.writer.create();
+			else this.writer.append(stored);
 		}
-		return entry.id;
+		return stored.id;
 	}
 
 	/** Appends a message (user, assistant, toolResult, bashExecution, custom). A user message may create the file. */
 	appendMessage(message: AgentMessage): string {
-		return this.appendEntry<SessionMessageEntry>("message", { message });
+		return this.appendEntry("message", { message });
 	}
 
 	appendModelChange(provider: string, modelId: string): string {
-		return this.appendEntry<ModelChangeEntry>("model_change", { provider, modelId });
+		return this.appendEntry("model_change", { provider, modelId });
 	}
 
 	appendThinkingLevelChange(thinkingLevel: SessionThinkingLevel): string {
-		return this.appendEntry<ThinkingLevelChangeEntry>("thinking_level_change", { thinkingLevel });
+		return this.appendEntry("thinking_level_change", { thinkingLevel });
 	}
 
 	/** `fromHook`: an extension supplied the summary (pi's own summaries are written with `false`). */
@@ -305,10 +293,7 @@ export class SessionManager {
 		details?: TDetails,
 		fromHook = false,
 	): string {
-		const payload: Record<string, unknown> = { summary, firstKeptEntryId, tokensBefore };
-		if (details !== undefined) payload.details = details;
-		payload.fromHook = fromHook;
-		return this.appendEntry<CompactionEntry>("compaction", payload as Omit<EntryPayload<CompactionEntry>, "type">);
+		return this.appendEntry("compaction", { summary, firstKeptEntryId, tokensBefore, details, fromHook });
 	}
 
 	/** Appends a `branch_summary` as a child of the current leaf; `fromId` is the abandoned leaf id or `"root"`. */
@@ -318,20 +303,12 @@ export class SessionManager {
 		details?: TDetails,
 		fromHook = false,
 	): string {
-		const payload: Record<string, unknown> = { fromId, summary };
-		if (details !== undefined) payload.details = details;
-		payload.fromHook = fromHook;
-		return this.appendEntry<BranchSummaryEntry>(
-			"branch_summary",
-			payload as Omit<EntryPayload<BranchSummaryEntry>, "type">,
-		);
+		return this.appendEntry("branch_summary", { fromId, summary, details, fromHook });
 	}
 
 	/** Extension state; never part of the LLM context. */
 	appendCustomEntry(customType: string, data?: unknown): string {
-		const payload: Record<string, unknown> = { customType };
-		if (data !== undefined) payload.data = data;
-		return this.appendEntry<CustomEntry>("custom", payload as Omit<EntryPayload<CustomEntry>, "type">);
+		return this.appendEntry("custom", { customType, data });
 	}
 
 	/** An extension message that becomes a `custom` message in the context. */
@@ -341,20 +318,13 @@ export class SessionManager {
 		display: boolean,
 		details?: TDetails,
 	): string {
-		const payload: Record<string, unknown> = { customType, content, display };
-		if (details !== undefined) payload.details = details;
-		return this.appendEntry<CustomMessageEntry>(
-			"custom_message",
-			payload as Omit<EntryPayload<CustomMessageEntry>, "type">,
-		);
+		return this.appendEntry("custom_message", { customType, content, display, details });
 	}
 
 	/** Sets the label of `targetId`; an empty or absent label clears it. Throws when the entry does not exist. */
 	appendLabel(targetId: string, label?: string): string {
 		if (!this.byId.has(targetId)) throw new SessionError(sessionMessages.entryNotFound(targetId));
-		const payload: Record<string, unknown> = { targetId };
-		if (label) payload.label = label;
-		const id = this.appendEntry<LabelEntry>("label", payload as Omit<EntryPayload<LabelEntry>, "type">);
+		const id = this.appendEntry("label", { targetId, label: label || undefined });
 		if (label) this.labels.set(targetId, label);
 		else this.labels.delete(targetId);
 		return id;
@@ -362,7 +332,7 @@ export class SessionManager {
 
 	/** Sets the session's display name (trimmed). */
 	appendSessionInfo(name: string): string {
-		return this.appendEntry<SessionInfoEntry>("session_info", { name: name.trim() });
+		return this.appendEntry("session_info", { name: name.trim() });
 	}
 
 	// ------------------------------------------------------------------------------------------------------------
