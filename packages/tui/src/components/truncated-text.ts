@@ -1,0 +1,31 @@
+/** One row of text, cut with an ellipsis when it does not fit. */
+import type { Component } from "../component.js";
+import { truncateToWidth } from "../text/truncate.js";
+import { expandTabs } from "./background.js";
+
+export interface TruncatedTextOptions {
+	/** Blank columns left and right (default 0). */
+	paddingX?: number;
+	/** Blank rows above and below (default 0). */
+	paddingY?: number;
+}
+
+export class TruncatedText implements Component {
+	constructor(
+		private text: string,
+		private readonly options: TruncatedTextOptions = {},
+	) {}
+
+	setText(text: string): void {
+		this.text = text;
+	}
+
+	/** Only the first line of the text is shown. */
+	render(width: number): string[] {
+		const paddingX = Math.max(0, Math.min(this.options.paddingX ?? 0, Math.floor((width - 1) / 2)));
+		const firstLine = expandTabs(this.text.split(/\r?\n/, 1)[0] ?? "");
+		const row = " ".repeat(paddingX) + truncateToWidth(firstLine, Math.max(0, width - paddingX * 2));
+		const blank = Array<string>(Math.max(0, this.options.paddingY ?? 0)).fill("");
+		return [...blank, row, ...blank];
+	}
+}
