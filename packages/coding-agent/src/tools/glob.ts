@@ -8,9 +8,32 @@ import picomatch from "picomatch";
 /** A predicate over (relative path, name). */
 export type GlobMatcher = (relativePath: string, name: string) => boolean;
 
+/** Rewrites `[!…]` (POSIX negated class) to `[^…]`, the only negation picomatch understands in brackets. */
+function posixBracketNegation(pattern: string): string {
+	let out = "";
+	for (let i = 0; i < pattern.length; i++) {
+		const c = pattern[i];
+		if (c === "\\") {
+			out += pattern.slice(i, i + 2);
+			i++;
+		} else if (c === "[" && pattern[i + 1] === "!") {
+			out += "[^";
+			i++;
+		} else {
+			out += c;
+		}
+	}
+	return out;
+}
+
 /** Compiles a pattern of the §6.3 syntax. */
 export function compileGlob(pattern: string): GlobMatcher {
-	const isMatch = picomatch(pattern, { dot: true, nonegate: true, noextglob: true, nocase: false });
+	const isMatch = picomatch(posixBracketNegation(pattern), {
+		dot: true,
+		nonegate: true,
+		noextglob: true,
+		nocase: false,
+	});
 	if (pattern.includes("/")) return (relativePath) => isMatch(relativePath);
 	return (_relativePath, name) => isMatch(name);
 }
