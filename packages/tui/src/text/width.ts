@@ -21,13 +21,18 @@ const HANGUL_COMBINING_LAST = 0x11ff;
 const CACHE_LIMIT = 2048;
 const widthCache = new Map<string, number>();
 
+const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
+
 function isPrintableAscii(text: string): boolean {
-	for (let i = 0; i < text.length; i++) {
-		const code = text.charCodeAt(i);
-		if (code < 0x20 || code > 0x7e) return false;
-	}
-	return true;
+	return PRINTABLE_ASCII.test(text);
 }
+
+/**
+ * Characters that join with their neighbours into one grapheme cluster (marks, ZWJ, variation selectors, skin
+ * tones, regional indicators, conjoining jamo, emoji tags). Text without them is one cluster per code point,
+ * which is far cheaper to walk than Intl.Segmenter (about 1 µs per grapheme on Node 20).
+ */
+const JOINING = /[\p{M}\u200D\uFE0E\uFE0F\u{1F3FB}-\u{1F3FF}\p{Regional_Indicator}\u1100-\u11FF\u{E0020}-\u{E007F}]/u;
 
 /**
  * Columns one grapheme cluster occupies: 2 for East Asian wide/fullwidth characters and emoji (including ZWJ
@@ -55,6 +60,7 @@ export function graphemeWidth(grapheme: string): number {
 /** Splits plain text (no escapes) into grapheme clusters. */
 export function splitGraphemes(text: string): string[] {
 	if (isPrintableAscii(text)) return text.split("");
+	if (!JOINING.test(text)) return Array.from(text);
 	const out: string[] = [];
 	for (const { segment } of segmenter.segment(text)) out.push(segment);
 	return out;
@@ -72,6 +78,8 @@ export function visibleWidth(text: string): number {
 	let width = 0;
 	if (isPrintableAscii(plain)) {
 		width = plain.length;
+	} else if (!JOINING.test(plain)) {
+		for (const codePoint of plain) width += graphemeWidth(codePoint);
 	} else {
 		for (const { segment } of segmenter.segment(plain)) width += graphemeWidth(segment);
 	}
