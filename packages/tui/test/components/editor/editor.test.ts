@@ -77,6 +77,14 @@ describe("Editor typing and submit", () => {
 		expect(changes).toEqual(["a", "ab", "a"]);
 	});
 
+	it("inserts text from Kitty key events and ignores key releases", () => {
+		const editor = editorWith();
+		editor.handleInput("\x1b[104u"); // h
+		editor.handleInput("\x1b[105;2u"); // shift+i
+		editor.handleInput("\x1b[105;1:3u"); // release of i
+		expect(editor.getText()).toBe("hI");
+	});
+
 	it("inserts multi-character chunks (IME commits) and wide characters", () => {
 		const editor = editorWith();
 		editor.handleInput("日本");
