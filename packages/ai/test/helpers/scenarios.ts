@@ -83,6 +83,8 @@ export interface Scenario {
 	abortOnFirstText?: boolean;
 	/** Abort before calling `stream()`: no request may be sent. */
 	preAborted?: boolean;
+	/** Raw options added to the request. */
+	options?: ProviderStreamOptions;
 	check(message: AssistantMessage, run: CollectedStream): void;
 }
 
@@ -203,6 +205,15 @@ export const SCENARIOS: Scenario[] = [
 		},
 	},
 	{
+		name: "request timeout",
+		turn: { text: "too late", delayMs: 400 },
+		options: { timeoutMs: 50 },
+		check(message) {
+			expect(message.stopReason).toBe("error");
+			expect(message.errorInfo?.retryable).toBe(true);
+		},
+	},
+	{
 		name: "abort mid-stream",
 		turn: { text: LONG_TEXT, chunkSize: 2, eventDelayMs: 15 },
 		abortOnFirstText: true,
@@ -238,7 +249,12 @@ export async function runScenario(
 	server.enqueue(scenario.turn);
 	const controller = new AbortController();
 	if (scenario.preAborted) controller.abort();
-	const s = stream(model, USER_CONTEXT, { apiKey: "test-key", ...options, signal: controller.signal });
+	const s = stream(model, USER_CONTEXT, {
+		apiKey: "test-key",
+		...scenario.options,
+		...options,
+		signal: controller.signal,
+	});
 	const events: CollectedStream["events"] = [];
 	for await (const event of s) {
 		events.push(event);

@@ -3,7 +3,7 @@ import { complete, completeSimple } from "../../src/index.js";
 import { splitGeminiBaseUrl } from "../../src/providers/google.js";
 import { type MockServer, startMockServer } from "../../src/testing/index.js";
 import type { Context, Model, ToolCall } from "../../src/types.js";
-import { mockModel, runScenario, SCENARIOS, USER_CONTEXT } from "../helpers/scenarios.js";
+import { mockModel, USER_CONTEXT } from "../helpers/scenarios.js";
 
 let server: MockServer;
 let model: Model;
@@ -16,14 +16,6 @@ afterAll(() => server.close());
 
 const lastRequest = () => server.requests.at(-1)!;
 const lastBody = () => lastRequest().body;
-
-describe("google-generative-ai adapter: shared scenarios", () => {
-	for (const scenario of SCENARIOS) {
-		it(scenario.name, async () => {
-			await runScenario(model, server, scenario);
-		});
-	}
-});
 
 describe("google-generative-ai adapter", () => {
 	it("splits the versioned base URL for the SDK", () => {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { complete, completeSimple } from "../../src/index.js";
 import { type MockServer, startMockServer } from "../../src/testing/index.js";
 import type { AssistantMessage, Context, Model } from "../../src/types.js";
-import { mockModel, runScenario, SCENARIOS, USER_CONTEXT } from "../helpers/scenarios.js";
+import { mockModel, USER_CONTEXT } from "../helpers/scenarios.js";
 
 let server: MockServer;
 let model: Model;
@@ -14,14 +14,6 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 const lastBody = () => server.requests.at(-1)!.body;
-
-describe("openai-completions adapter: shared scenarios", () => {
-	for (const scenario of SCENARIOS) {
-		it(scenario.name, async () => {
-			await runScenario(model, server, scenario);
-		});
-	}
-});
 
 describe("openai-completions adapter", () => {
 	it("sends the request the API expects: role, limit field, usage in the stream, store, strict tools", async () => {
