@@ -33,7 +33,10 @@ describe("model catalogue", () => {
 			expect(model.baseUrl, model.id).toMatch(/^https:\/\//);
 			expect(model.input, model.id).toContain("text");
 		}
-		expect(getModel("openai", "gpt-5.4")).toMatchObject({ api: "openai-responses", baseUrl: "https://api.openai.com/v1" });
+		expect(getModel("openai", "gpt-5.4")).toMatchObject({
+			api: "openai-responses",
+			baseUrl: "https://api.openai.com/v1",
+		});
 		expect(getModel("google", "gemini-2.5-pro")).toMatchObject({
 			api: "google-generative-ai",
 			baseUrl: "https://generativelanguage.googleapis.com/v1beta",
