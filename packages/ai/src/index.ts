@@ -12,6 +12,7 @@ export {
 	getSupportedThinkingLevels,
 	isSameModel,
 } from "./models/index.js";
+export type { AnthropicEffort, AnthropicStreamOptions } from "./providers/anthropic-request.js";
 export { AssistantOutput } from "./providers/shared/output.js";
 export {
 	type ApiAdapter,
