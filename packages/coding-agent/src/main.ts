@@ -1,0 +1,123 @@
+/**
+ * `pi` entry: parse the command line, answer the information flags, pick a mode and hand over. Session setup lives
+ * in the SDK entry (`createAgentSession`); each mode is imported only when chosen, so `--version`, `--help` and
+ * print mode load nothing they do not use.
+ */
+import { type CliArgs, parseCliArgs } from "./cli/args.js";
+import { readEnvOptions } from "./cli/env.js";
+import { CliError, cliMessages, EXIT, reportError, usageError } from "./cli/errors.js";
+import { readVersion } from "./cli/version.js";
+import { resolveAgentDir } from "./core/config/paths.js";
+
+/** The standard streams a run uses (injectable for tests). */
+export interface MainIo {
+	stdin: NodeJS.ReadStream;
+	stdout: NodeJS.WriteStream;
+	stderr: NodeJS.WriteStream;
+}
+
+type RunMode = "interactive" | "text" | "json" | "rpc";
+
+/** Without -p/--mode: the TUI when stdin is a terminal, else print mode (json-mode.md §4). */
+function chooseMode(args: CliArgs, stdinIsTty: boolean): RunMode {
+	return args.mode ?? (stdinIsTty ? "interactive" : "text");
+}
+
+/** Mode-specific command-line rules that need no files. */
+function checkModeArgs(args: CliArgs, mode: RunMode): void {
+	if (mode === "rpc") {
+		if (args.fileArgs.length > 0) throw usageError(cliMessages.rpcFileArgs);
+		if (args.messages.length > 0) throw usageError(cliMessages.rpcMessages);
+	}
+	if (args.resume && mode !== "interactive") throw usageError(cliMessages.resumeNeedsTerminal);
+}
+
+/** The single place that decides how the interactive mode is reached. */
+async function runInteractive(args: CliArgs): Promise<number> {
+	const entry = "./modes/interactive/index.js";
+	let module: { runInteractiveMode?: (args: CliArgs) => Promise<number> };
+	try {
+		module = await import(entry);
+	} catch {
+		throw new CliError(cliMessages.interactiveUnavailable);
+	}
+	if (!module.runInteractiveMode) throw new CliError(cliMessages.interactiveUnavailable);
+	return module.runInteractiveMode(args);
+}
+
+async function run(argv: readonly string[], io: MainIo): Promise<number> {
+	const args = parseCliArgs(argv);
+	if (args.help) {
+		const { helpText } = await import("./cli/help.js");
+		io.stdout.write(helpText(readVersion()));
+		return EXIT.ok;
+	}
+	if (args.version) {
+		io.stdout.write(`${readVersion()}\n`);
+		return EXIT.ok;
+	}
+	const env = readEnvOptions();
+	const cwd = process.cwd();
+	const agentDir = resolveAgentDir({ cwd, env: env.agentDir ? { PI_CODING_AGENT_DIR: env.agentDir } : {} });
+	if (args.listModels) {
+		const { listModels } = await import("./cli/list-models.js");
+		listModels(agentDir, args.listModels.search, io.stdout);
+		return EXIT.ok;
+	}
+	if (args.export) {
+		const { exportSessionFile } = await import("./cli/export.js");
+		const path = await exportSessionFile(args.export.session, args.export.output, cwd);
+		io.stdout.write(`${cliMessages.exported(path)}\n`);
+		return EXIT.ok;
+	}
+
+	const mode = args.printSystemPrompt ? "text" : chooseMode(args, io.stdin.isTTY === true);
+	checkModeArgs(args, mode);
+	if (mode === "interactive") return runInteractive(args);
+	if (args.apiKey !== undefined && args.model === undefined && args.provider === undefined) {
+		throw usageError(cliMessages.apiKeyNeedsModel);
+	}
+
+	const { createCliSession } = await import("./cli/session-setup.js");
+	if (args.printSystemPrompt) {
+		const { session } = await createCliSession({ args, env, cwd, agentDir, mode: "text", stderr: io.stderr });
+		io.stdout.write(`${session.agent.state.systemPrompt}\n`);
+		return EXIT.ok;
+	}
+	if (mode === "rpc") {
+		const { session } = await createCliSession({ args, env, cwd, agentDir, mode, stderr: io.stderr });
+		const { runRpcMode } = await import("./modes/rpc/index.js");
+		return runRpcMode(session);
+	}
+
+	// Print and JSON mode: the prompt list is complete (and checked) before anything starts.
+	const { assemblePrompts, readFileArguments, readPipedStdin } = await import("./cli/prompt-input.js");
+	const files = await readFileArguments(args.fileArgs, cwd);
+	const prompts = assemblePrompts(files, await readPipedStdin(io.stdin), args.messages);
+	const { session } = await createCliSession({ args, env, cwd, agentDir, mode, stderr: io.stderr });
+	const { onTerminationSignals } = await import("./cli/signals.js");
+	const removeSignals = onTerminationSignals(
+		() => session.abort(),
+		() => session.sessionManager.sync(),
+	);
+	const output = { stdout: io.stdout, stderr: io.stderr };
+	const code =
+		mode === "json"
+			? await (await import("./modes/json.js")).runJsonMode(session, prompts, output)
+			: await (await import("./modes/print.js")).runPrintMode(session, prompts, output);
+	session.sessionManager.sync();
+	removeSignals();
+	return code;
+}
+
+/** Runs pi with `argv` (arguments after the script) and resolves with the exit code. Never throws. */
+export async function main(
+	argv: readonly string[],
+	io: MainIo = { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr },
+): Promise<number> {
+	try {
+		return await run(argv, io);
+	} catch (error) {
+		return reportError(error, io.stderr);
+	}
+}

@@ -1,0 +1,277 @@
+/**
+ * Session events → transcript components. The transcript is a Container of finished (markFinal) components plus
+ * the few that are still changing: the streaming assistant message and tool calls that have not finished. Marking
+ * finished ones final lets the TUI commit them to scrollback, so a long session's frames stay cheap.
+ */
+import { homedir } from "node:os";
+import type { AgentMessage } from "@pi/agent-core";
+import type { AssistantMessage, ImageContent, TextContent, ToolResultMessage } from "@pi/ai";
+import { type Component, type Container, markFinal, Text } from "@pi/tui";
+import type { AgentSessionEvent } from "../../core/session-events.js";
+import { AssistantMessageComponent } from "./components/assistant-message.js";
+import { ToolExecutionComponent } from "./components/tool-execution.js";
+import { UserMessageComponent, userMessageText } from "./components/user-message.js";
+import { createNotice, NOTICE_TEXT, type NoticeKind } from "./notices.js";
+import type { Theme } from "./theme/index.js";
+
+/** Display preferences the transcript follows. */
+export interface TranscriptOptions {
+	theme: Theme;
+	cwd: string;
+	hideThinking: boolean;
+	toolsExpanded: boolean;
+	codeBlockIndent?: string;
+}
+
+/** A user shell command being shown while it streams. */
+export interface LiveBashView {
+	append(chunk: string): void;
+	finish(result: { output: string; exitCode?: number; cancelled: boolean }): void;
+}
+
+type ToolContent = (TextContent | ImageContent)[];
+
+export class TranscriptView {
+	private streaming: AssistantMessageComponent | undefined;
+	private readonly tools = new Map<string, ToolExecutionComponent>();
+	private readonly assistants: AssistantMessageComponent[] = [];
+	private readonly allTools: ToolExecutionComponent[] = [];
+	private readonly home = homedir();
+
+	constructor(
+		private readonly container: Container,
+		private readonly options: TranscriptOptions,
+	) {}
+
+	get theme(): Theme {
+		return this.options.theme;
+	}
+
+	/** Applies one session event to the transcript. */
+	handleEvent(event: AgentSessionEvent): void {
+		switch (event.type) {
+			case "message_start":
+				if (event.message.role === "assistant") {
+					this.streaming = this.addAssistant(event.message as AssistantMessage, false);
+				} else {
+					this.addMessage(event.message);
+				}
+				break;
+			case "message_update":
+				this.streaming?.updateContent(event.message);
+				this.syncToolCalls(event.message);
+				break;
+			case "message_end":
+				if (event.message.role === "assistant") {
+					const message = event.message as AssistantMessage;
+					const view = this.streaming ?? this.addAssistant(message, false);
+					view.updateContent(message);
+					this.syncToolCalls(message);
+					markFinal(view);
+					this.streaming = undefined;
+					// A failed or aborted turn never runs its tool calls: close their boxes.
+					if (message.stopReason === "aborted" || message.stopReason === "error") this.closeOpenTools();
+				}
+				break;
+			case "tool_execution_start":
+				this.toolFor(event.toolCallId, event.toolName, event.args).markRunning();
+				break;
+			case "tool_execution_update": {
+				const partial = event.partialResult as { content?: ToolContent; details?: unknown } | undefined;
+				this.toolFor(event.toolCallId, event.toolName, event.args).updateResult(
+					{ content: partial?.content ?? [], details: partial?.details, isError: false },
+					true,
+				);
+				break;
+			}
+			case "tool_execution_end": {
+				const view = this.toolFor(event.toolCallId, event.toolName, undefined);
+				view.updateResult({ content: event.result.content, details: event.result.details, isError: event.isError });
+				markFinal(view);
+				this.tools.delete(event.toolCallId);
+				break;
+			}
+			case "compaction_end":
+				if (event.result) this.addNotice("info", NOTICE_TEXT.compacted(event.result.tokensBefore));
+				else if (event.aborted) this.addNotice("muted", NOTICE_TEXT.compactionAborted);
+				else if (event.errorMessage) this.addNotice("error", event.errorMessage);
+				break;
+			case "auto_retry_end":
+				if (!event.success && event.finalError) this.addNotice("error", NOTICE_TEXT.retryFailed(event.finalError));
+				break;
+			default:
+				break;
+		}
+	}
+
+	/** Replaces the transcript with `messages` (resume, -c, tree navigation, fork). */
+	rebuild(messages: readonly AgentMessage[]): void {
+		this.container.clear();
+		this.tools.clear();
+		this.assistants.length = 0;
+		this.allTools.length = 0;
+		this.streaming = undefined;
+		for (const message of messages) {
+			if (message.role === "assistant") {
+				const view = this.addAssistant(message as AssistantMessage, true);
+				markFinal(view);
+				this.syncToolCalls(message as AssistantMessage);
+			} else if (message.role === "toolResult") {
+				const result = message as ToolResultMessage;
+				const view = this.toolFor(result.toolCallId, result.toolName, undefined);
+				view.updateResult({ content: result.content, details: result.details, isError: result.isError });
+				markFinal(view);
+				this.tools.delete(result.toolCallId);
+			} else {
+				this.addMessage(message);
+			}
+		}
+		this.closeOpenTools();
+	}
+
+	/** Adds a notice row. */
+	addNotice(kind: NoticeKind, text: string): void {
+		this.container.addChild(markFinal(createNotice(this.theme, kind, text)));
+	}
+
+	/** Adds any component as a finished transcript entry. */
+	addFinal(component: Component): void {
+		this.container.addChild(markFinal(component));
+	}
+
+	/** Shows a user shell command while it runs; the returned view receives its output. */
+	addLiveBash(command: string, excluded: boolean): LiveBashView {
+		const view = new ToolExecutionComponent(
+			"bash",
+			{ command },
+			{ theme: this.theme, cwd: this.options.cwd, home: this.home, expanded: this.options.toolsExpanded },
+		);
+		view.markRunning();
+		this.container.addChild(view);
+		this.allTools.push(view);
+		if (excluded) this.addNotice("muted", "(not sent to the model)");
+		let output = "";
+		return {
+			append: (chunk) => {
+				output += chunk;
+				view.updateResult({ content: [{ type: "text", text: output }], isError: false }, true);
+			},
+			finish: (result) => {
+				const status = NOTICE_TEXT.bashExit(result.exitCode, result.cancelled);
+				const text = status ? `${result.output}\n${status}` : result.output;
+				const failed = result.cancelled || (result.exitCode !== undefined && result.exitCode !== 0);
+				view.updateResult({ content: [{ type: "text", text }], isError: failed });
+				markFinal(view);
+			},
+		};
+	}
+
+	/** Expands or collapses every tool box (Ctrl+O). Cached rows are dropped so they re-render. */
+	setToolsExpanded(expanded: boolean): void {
+		this.options.toolsExpanded = expanded;
+		for (const view of this.allTools) view.setExpanded(expanded);
+		this.container.invalidate();
+	}
+
+	/** Shows or hides thinking text (Ctrl+T). */
+	setHideThinking(hidden: boolean): void {
+		this.options.hideThinking = hidden;
+		for (const view of this.assistants) view.setHideThinking(hidden);
+		this.container.invalidate();
+	}
+
+	/** Switches the theme of components created from now on (existing ones are rebuilt by the caller). */
+	setTheme(theme: Theme): void {
+		this.options.theme = theme;
+	}
+
+	private addAssistant(message: AssistantMessage, final: boolean): AssistantMessageComponent {
+		const view = new AssistantMessageComponent(this.theme, {
+			hideThinking: this.options.hideThinking,
+			codeBlockIndent: this.options.codeBlockIndent,
+			message,
+		});
+		this.assistants.push(view);
+		this.container.addChild(final ? markFinal(view) : view);
+		return view;
+	}
+
+	private addMessage(message: AgentMessage): void {
+		switch (message.role) {
+			case "user":
+				this.addFinal(new UserMessageComponent(userMessageText(message.content), this.theme));
+				break;
+			case "bashExecution": {
+				const view = new ToolExecutionComponent(
+					"bash",
+					{ command: message.command },
+					{ theme: this.theme, cwd: this.options.cwd, home: this.home, expanded: this.options.toolsExpanded },
+				);
+				const status = NOTICE_TEXT.bashExit(message.exitCode, message.cancelled);
+				view.updateResult({
+					content: [{ type: "text", text: status ? `${message.output}\n${status}` : message.output }],
+					isError: message.cancelled || (message.exitCode ?? 0) !== 0,
+				});
+				this.allTools.push(view);
+				this.addFinal(view);
+				break;
+			}
+			case "compactionSummary":
+				this.addFinal(this.summary("Compacted context", message.summary));
+				break;
+			case "branchSummary":
+				this.addFinal(this.summary("Branch summary", message.summary));
+				break;
+			case "custom":
+				if (message.display) {
+					const text = typeof message.content === "string" ? message.content : userMessageText(message.content);
+					this.addFinal(new Text(this.theme.fg("text", text), { paddingX: 1, paddingY: 1 }));
+				}
+				break;
+			default:
+				break;
+		}
+	}
+
+	private summary(title: string, text: string): Component {
+		const body = this.options.toolsExpanded ? `\n${text}` : " (ctrl+o to expand)";
+		return new Text(`${this.theme.bold(this.theme.fg("accent", title))}${this.theme.fg("muted", body)}`, {
+			paddingX: 1,
+			paddingY: 1,
+		});
+	}
+
+	/** Creates or updates the box of every tool call in the (streaming) assistant message. */
+	private syncToolCalls(message: AssistantMessage): void {
+		for (const block of message.content) {
+			if (block.type !== "toolCall") continue;
+			const existing = this.tools.get(block.id);
+			if (existing) existing.updateArgs(block.arguments ?? {});
+			else this.toolFor(block.id, block.name, block.arguments ?? {});
+		}
+	}
+
+	private toolFor(id: string, name: string, args: unknown): ToolExecutionComponent {
+		let view = this.tools.get(id);
+		if (!view) {
+			view = new ToolExecutionComponent(name, (args as Record<string, unknown>) ?? {}, {
+				theme: this.theme,
+				cwd: this.options.cwd,
+				home: this.home,
+				expanded: this.options.toolsExpanded,
+			});
+			this.tools.set(id, view);
+			this.allTools.push(view);
+			this.container.addChild(view);
+		} else if (args !== undefined && args !== null && typeof args === "object") {
+			view.updateArgs(args as Record<string, unknown>);
+		}
+		return view;
+	}
+
+	/** Tool calls that will never get a result (aborted turn, history cut) are finished as they are. */
+	private closeOpenTools(): void {
+		for (const view of this.tools.values()) markFinal(view);
+		this.tools.clear();
+	}
+}

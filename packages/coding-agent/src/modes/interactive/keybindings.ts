@@ -1,0 +1,93 @@
+/**
+ * The interactive mode's named actions and their default keys, and the loading of user overrides from
+ * `<agentDir>/keybindings.json`. Editor actions (cursor motion, kills, undo) come from @pi/tui's
+ * EDITOR_KEYBINDINGS; both live in one KeybindingsManager so a single file can rebind either.
+ */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { EDITOR_KEYBINDINGS, type KeybindingOverrides, KeybindingsManager } from "@pi/tui";
+
+/** One application action: its default keys and the description /hotkeys and the docs show. */
+export interface AppAction {
+	keys: readonly string[];
+	description: string;
+}
+
+/**
+ * Application actions, checked before the editor sees a key. Order matters only for display. Keep
+ * docs/keybindings.md in step with this table.
+ */
+export const APP_ACTIONS = {
+	interrupt: { keys: ["escape"], description: "Abort the run or shell command; twice on an empty editor: tree/fork" },
+	clear: { keys: ["ctrl+c"], description: "Clear the editor; twice quickly: exit" },
+	exit: { keys: ["ctrl+d"], description: "Exit (when the editor is empty)" },
+	followUp: { keys: ["alt+enter"], description: "Queue a follow-up message (delivered when the agent stops)" },
+	cycleModelForward: { keys: ["ctrl+p"], description: "Next model" },
+	cycleModelBackward: { keys: ["shift+ctrl+p"], description: "Previous model" },
+	selectModel: { keys: ["ctrl+l"], description: "Open the model selector" },
+	cycleThinkingLevel: { keys: ["shift+tab"], description: "Next thinking level" },
+	expandTools: { keys: ["ctrl+o"], description: "Expand or collapse tool output" },
+	toggleThinking: { keys: ["ctrl+t"], description: "Show or hide thinking blocks" },
+	externalEditor: { keys: ["ctrl+g"], description: "Edit the message in $VISUAL / $EDITOR" },
+	pasteImage: { keys: ["ctrl+v"], description: "Paste an image from the clipboard" },
+} as const satisfies Record<string, AppAction>;
+
+export type AppActionName = keyof typeof APP_ACTIONS;
+
+/** Editor defaults as the interactive mode uses them: Alt+Enter queues a follow-up instead of a newline. */
+export const INTERACTIVE_EDITOR_KEYBINDINGS: Record<string, readonly string[]> = {
+	...EDITOR_KEYBINDINGS,
+	newline: ["shift+enter", "ctrl+j"],
+};
+
+/** Texts about keybindings.json. */
+export const KEYBINDINGS_TEXT = {
+	unreadable: (path: string, message: string) => `Ignoring ${path}: ${message}`,
+	notAnObject: (path: string) => `Ignoring ${path}: expected a JSON object of action names to key ids`,
+} as const;
+
+/** Reads keybindings.json (absent file = no overrides). Problems are returned as warnings, never thrown. */
+export function readKeybindingOverrides(agentDir: string): { overrides: KeybindingOverrides; warnings: string[] } {
+	const path = join(agentDir, "keybindings.json");
+	let text: string;
+	try {
+		text = readFileSync(path, "utf8");
+	} catch {
+		return { overrides: {}, warnings: [] };
+	}
+	let data: unknown;
+	try {
+		data = JSON.parse(text);
+	} catch (error) {
+		return { overrides: {}, warnings: [KEYBINDINGS_TEXT.unreadable(path, (error as Error).message)] };
+	}
+	if (typeof data !== "object" || data === null || Array.isArray(data)) {
+		return { overrides: {}, warnings: [KEYBINDINGS_TEXT.notAnObject(path)] };
+	}
+	return { overrides: data as KeybindingOverrides, warnings: [] };
+}
+
+/** The manager holding editor and application actions with the user's overrides applied. */
+export function createKeybindings(overrides: KeybindingOverrides = {}): KeybindingsManager {
+	const appDefaults = Object.fromEntries(Object.entries(APP_ACTIONS).map(([name, action]) => [name, action.keys]));
+	return new KeybindingsManager({ ...INTERACTIVE_EDITOR_KEYBINDINGS, ...appDefaults }, overrides);
+}
+
+/** Loads keybindings.json from the agent dir into a manager; warnings cover the file and each ignored entry. */
+export function loadKeybindings(agentDir: string): { keybindings: KeybindingsManager; warnings: string[] } {
+	const { overrides, warnings } = readKeybindingOverrides(agentDir);
+	const keybindings = createKeybindings(overrides);
+	return { keybindings, warnings: [...warnings, ...keybindings.warnings] };
+}
+
+/** A key list for display: `ctrl+p` → `Ctrl+P`, several joined by ` / `. */
+export function formatKeys(keys: readonly string[]): string {
+	return keys
+		.map((key) =>
+			key
+				.split("+")
+				.map((part) => (part.length === 1 ? part.toUpperCase() : part[0]!.toUpperCase() + part.slice(1)))
+				.join("+"),
+		)
+		.join(" / ");
+}

@@ -1,0 +1,60 @@
+/**
+ * One-line notices the mode writes into the transcript (info, warnings, errors, compaction and retry status).
+ * Every text the mode shows outside the components lives in NOTICE_TEXT, so tests can assert it.
+ */
+import { Text } from "@pi/tui";
+import type { Theme } from "./theme/index.js";
+
+export type NoticeKind = "info" | "warning" | "error" | "muted";
+
+const ROLE = { info: "accent", warning: "warning", error: "error", muted: "muted" } as const;
+
+/** A styled notice row (word-wrapped). */
+export function createNotice(theme: Theme, kind: NoticeKind, text: string): Text {
+	return new Text(theme.fg(ROLE[kind], text), { paddingX: 1 });
+}
+
+/** User-visible texts of the interactive mode. */
+export const NOTICE_TEXT = {
+	working: "Working… (esc to interrupt)",
+	compacting: "Compacting context… (esc to cancel)",
+	compacted: (tokensBefore: number) => `Compacted the context (${tokensBefore.toLocaleString("en-US")} tokens before).`,
+	compactionFailed: (message: string) => `Compaction failed: ${message}`,
+	compactionAborted: "Compaction cancelled.",
+	retrying: (attempt: number, max: number, seconds: number, error: string) =>
+		`Retrying (${attempt}/${max}) in ${seconds}s: ${error}`,
+	retryFailed: (error: string) => `Retry failed: ${error}`,
+	pressAgainToExit: "Press Ctrl+C again to exit.",
+	aborted: "Aborted.",
+	bashRunning: "A shell command is running; Esc cancels it.",
+	modelChanged: (provider: string, id: string, thinking: string) =>
+		`Model: ${provider}/${id}${thinking === "off" ? "" : ` (thinking ${thinking})`}`,
+	onlyOneModel: "Only one model is available; nothing to cycle to.",
+	noModel: "No model selected. Use /model (or Ctrl+L) to pick one, or /login to add a provider key.",
+	thinkingChanged: (level: string) => `Thinking level: ${level}`,
+	thinkingUnsupported: "The current model has no thinking levels.",
+	toolsExpanded: (expanded: boolean) => (expanded ? "Tool output expanded." : "Tool output collapsed."),
+	thinkingHidden: (hidden: boolean) => (hidden ? "Thinking blocks hidden." : "Thinking blocks shown."),
+	unknownCommand: (name: string) => `Unknown command /${name}. Type / to see the commands.`,
+	copied: "Copied the last answer to the clipboard.",
+	copyNothing: "Nothing to copy yet: no assistant answer in this session.",
+	copyFailed: "Could not reach a clipboard (no OSC 52 terminal and no pbcopy/wl-copy/xclip/xsel).",
+	exported: (path: string) => `Exported to: ${path}`,
+	newSession: "Started a new session.",
+	resumed: (path: string) => `Resumed ${path}`,
+	forked: "Forked into a new session; edit the message and press Enter to send it.",
+	navigated: "Moved in the session tree.",
+	named: (name: string) => `Session name: ${name}`,
+	noImage: "No image on the clipboard (or no clipboard reader: wl-paste, xclip, pngpaste).",
+	imageAttached: (count: number) => `Image attached (${count} pending).`,
+	queueModes: (steering: string, followUp: string) => `Queue modes: steering ${steering}, follow-up ${followUp}`,
+	autocompact: (enabled: boolean) => `Automatic compaction ${enabled ? "on" : "off"}.`,
+	reloaded: "Reloaded settings, models, keybindings and resources.",
+	loggedIn: (provider: string) => `Saved the API key for ${provider} in auth.json.`,
+	loggedOut: (provider: string) => `Removed the credentials of ${provider} from auth.json.`,
+	themeChanged: (name: string) => `Theme: ${name}`,
+	noSessions: "No saved sessions in this project yet.",
+	noForkPoints: "No user messages to fork from yet.",
+	bashExit: (code: number | undefined, cancelled: boolean) =>
+		cancelled ? "(cancelled)" : code === undefined || code === 0 ? "" : `(exit ${code})`,
+} as const;

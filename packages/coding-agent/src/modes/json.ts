@@ -1,0 +1,25 @@
+/**
+ * JSON mode (`pi --mode json`; json-mode.md §3): the session header line, then every session event as one compact
+ * JSON line, in emission order. Exit codes as print mode.
+ */
+import type { PromptInput } from "../cli/prompt-input.js";
+import type { AgentSession } from "../core/agent-session.js";
+import { type ModeOutput, runPrompts } from "./print.js";
+import { serializeLine } from "./rpc/framing.js";
+
+/** Runs JSON mode; resolves with the exit code. */
+export async function runJsonMode(
+	session: AgentSession,
+	prompts: readonly PromptInput[],
+	output: ModeOutput,
+): Promise<number> {
+	output.stdout.write(serializeLine(session.sessionManager.getHeader()));
+	const unsubscribe = session.subscribe((event) => {
+		output.stdout.write(serializeLine(event));
+	});
+	try {
+		return await runPrompts(session, prompts, output.stderr);
+	} finally {
+		unsubscribe();
+	}
+}

@@ -1,0 +1,73 @@
+/**
+ * Print mode (`pi -p`, `--mode text`; json-mode.md §5): runs the prompts, then writes the text blocks of the last
+ * assistant message on stdout. Nothing else reaches stdout; failures are one `Error:` line on stderr and exit 1.
+ */
+import type { AssistantMessage } from "@pi/ai";
+import { cliMessages, EXIT, formatErrorLine } from "../cli/errors.js";
+import type { PromptInput } from "../cli/prompt-input.js";
+import type { AgentSession } from "../core/agent-session.js";
+
+/** Where a non-interactive mode writes. */
+export interface ModeOutput {
+	stdout: NodeJS.WritableStream;
+	stderr: NodeJS.WritableStream;
+}
+
+/** The last assistant message of the session context. */
+export function lastAssistantMessage(session: AgentSession): AssistantMessage | undefined {
+	const messages = session.messages;
+	for (let i = messages.length - 1; i >= 0; i--) {
+		const message = messages[i]!;
+		if (message.role === "assistant") return message as AssistantMessage;
+	}
+	return undefined;
+}
+
+/** The error text of a failed run (`error`/`aborted`), or undefined when the run succeeded. */
+export function runFailure(message: AssistantMessage | undefined): string | undefined {
+	if (!message || (message.stopReason !== "error" && message.stopReason !== "aborted")) return undefined;
+	return message.errorMessage ?? cliMessages.requestEnded(message.stopReason);
+}
+
+/**
+ * Submits each prompt and waits until the session is idle. Stops at the first rejected prompt or failed run,
+ * writing its `Error:` line; returns the exit code.
+ */
+export async function runPrompts(
+	session: AgentSession,
+	prompts: readonly PromptInput[],
+	stderr: NodeJS.WritableStream,
+) {
+	for (const prompt of prompts) {
+		try {
+			await session.prompt(prompt.text, prompt.images ? { images: prompt.images } : {});
+			await session.waitForIdle();
+		} catch (error) {
+			stderr.write(`${formatErrorLine((error as Error).message)}\n`);
+			return EXIT.failure;
+		}
+		const failure = runFailure(lastAssistantMessage(session));
+		if (failure !== undefined) {
+			stderr.write(`${formatErrorLine(failure)}\n`);
+			return EXIT.failure;
+		}
+	}
+	return EXIT.ok;
+}
+
+/** Runs print mode; resolves with the exit code. */
+export async function runPrintMode(
+	session: AgentSession,
+	prompts: readonly PromptInput[],
+	output: ModeOutput,
+): Promise<number> {
+	const code = await runPrompts(session, prompts, output.stderr);
+	if (code !== EXIT.ok) return code;
+	const last = lastAssistantMessage(session);
+	if (!last) return code;
+	if (last.stopReason === "length") output.stderr.write(`${cliMessages.lengthWarning}\n`);
+	for (const block of last.content) {
+		if (block.type === "text") output.stdout.write(`${block.text}\n`);
+	}
+	return code;
+}

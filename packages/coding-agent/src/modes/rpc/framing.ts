@@ -1,0 +1,51 @@
+/**
+ * RPC line framing (rpc.md §1). Input lines end at LF only: one trailing CR is removed, and U+2028/U+2029 stay
+ * inside the line (they are legal inside JSON strings, so splitting on them, as some line readers do, would
+ * corrupt commands). Output is compact JSON plus exactly one LF.
+ */
+import { StringDecoder } from "node:string_decoder";
+
+/** Splits a byte or text stream into LF-terminated lines, decoding UTF-8 across chunk boundaries. */
+export class LineSplitter {
+	private readonly decoder = new StringDecoder("utf8");
+	private buffer = "";
+
+	/** Feeds a chunk; returns the lines it completed (without their line end). */
+	push(chunk: Buffer | string): string[] {
+		this.buffer += typeof chunk === "string" ? chunk : this.decoder.write(chunk);
+		const lines: string[] = [];
+		let newline = this.buffer.indexOf("\n");
+		while (newline !== -1) {
+			lines.push(stripCarriageReturn(this.buffer.slice(0, newline)));
+			this.buffer = this.buffer.slice(newline + 1);
+			newline = this.buffer.indexOf("\n");
+		}
+		return lines;
+	}
+
+	/** At end of input: the last line when it had no LF (a writer that closed without one still meant it). */
+	end(): string[] {
+		this.buffer += this.decoder.end();
+		const rest = this.buffer;
+		this.buffer = "";
+		return rest === "" ? [] : [stripCarriageReturn(rest)];
+	}
+}
+
+function stripCarriageReturn(line: string): string {
+	return line.endsWith("\r") ? line.slice(0, -1) : line;
+}
+
+/** Whether an input line carries nothing (blank lines get no response). */
+export function isBlankLine(line: string): boolean {
+	return line.trim() === "";
+}
+
+/**
+ * One output line: compact JSON and LF. U+2028/U+2029 are written as escapes; JSON allows them raw, but clients
+ * that split on every Unicode line terminator would otherwise break the line.
+ */
+export function serializeLine(value: unknown): string {
+	const json = JSON.stringify(value);
+	return `${/[\u2028\u2029]/.test(json) ? json.replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029") : json}\n`;
+}

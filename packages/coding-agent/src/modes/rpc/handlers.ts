@@ -1,0 +1,114 @@
+/**
+ * The RPC command set (rpc.md §4) mapped onto AgentSession. Each handler does the command's own checks and state
+ * change before it releases the line queue, so ordering guarantees of §2 hold; the session owns every behaviour
+ * and error text.
+ */
+import type { AgentSession } from "../../core/agent-session.js";
+import type { RpcHandlers } from "./server.js";
+
+/** Texts owned by the RPC layer. */
+export const handlerMessages = {
+	modelNotFound: (provider: string, modelId: string) => `Model not found: ${provider}/${modelId}`,
+} as const;
+
+/** Builds the handler table for one session. */
+export function createRpcHandlers(session: AgentSession): RpcHandlers {
+	return {
+		prompt: async (command, control) => {
+			// A prompt that arrives during a compaction waits for it; abort must still get through meanwhile.
+			if (session.isCompacting) control.release();
+			await session.prompt(command.message, {
+				images: command.images,
+				streamingBehavior: command.streamingBehavior,
+				onAccepted: () => control.respond(undefined),
+			});
+		},
+		steer: async (command, control) => {
+			if (session.isCompacting) control.release();
+			await session.prompt(command.message, {
+				images: command.images,
+				streamingBehavior: "steer",
+				onAccepted: () => control.respond(undefined),
+			});
+		},
+		follow_up: async (command, control) => {
+			if (session.isCompacting) control.release();
+			await session.prompt(command.message, {
+				images: command.images,
+				streamingBehavior: "followUp",
+				onAccepted: () => control.respond(undefined),
+			});
+		},
+		// Commands that wait for long work start it, then let later lines (abort, get_state, ...) through.
+		abort: async (_command, control) => {
+			const done = session.abort();
+			control.release();
+			await done;
+		},
+		new_session: async (command, control) => {
+			const done = session.newSession(
+				command.parentSession === undefined ? {} : { parentSession: command.parentSession },
+			);
+			control.release();
+			return done;
+		},
+		get_state: () => session.getState(),
+		set_model: async (command) => {
+			const model = session
+				.getAvailableModels()
+				.find((candidate) => candidate.provider === command.provider && candidate.id === command.modelId);
+			if (!model) throw new Error(handlerMessages.modelNotFound(command.provider, command.modelId));
+			await session.setModel(model);
+			return model;
+		},
+		cycle_model: (command) => session.cycleModel(command.direction ?? "forward"),
+		get_available_models: () => ({ models: session.getAvailableModels() }),
+		set_thinking_level: async (command) => {
+			await session.setThinkingLevel(command.level);
+		},
+		cycle_thinking_level: async () => {
+			const level = await session.cycleThinkingLevel();
+			return level === null ? null : { level };
+		},
+		set_steering_mode: (command) => session.setSteeringMode(command.mode),
+		set_follow_up_mode: (command) => session.setFollowUpMode(command.mode),
+		compact: async (command, control) => {
+			const done = session.compact(command.customInstructions);
+			control.release();
+			return done;
+		},
+		set_auto_compaction: (command) => session.setAutoCompactionEnabled(command.enabled),
+		set_auto_retry: (command) => session.setAutoRetryEnabled(command.enabled),
+		abort_retry: () => session.abortRetry(),
+		bash: async (command, control) => {
+			const done = session.executeBash(command.command, undefined, {
+				excludeFromContext: command.excludeFromContext === true,
+			});
+			control.release();
+			return done;
+		},
+		abort_bash: () => session.abortBash(),
+		get_session_stats: () => session.getSessionStats(),
+		export_html: async (command) => ({ path: await session.exportToHtml(command.outputPath) }),
+		switch_session: async (command, control) => {
+			const done = session.switchSession(command.sessionPath);
+			control.release();
+			return done;
+		},
+		fork: async (command, control) => {
+			const done = session.fork(command.entryId);
+			control.release();
+			return done;
+		},
+		clone: async (_command, control) => {
+			const done = session.clone();
+			control.release();
+			return done;
+		},
+		get_fork_messages: () => ({ messages: session.getForkMessages() }),
+		get_last_assistant_text: () => ({ text: session.getLastAssistantText() }),
+		set_session_name: (command) => session.setSessionName(command.name),
+		get_messages: () => ({ messages: session.getMessages() }),
+		get_commands: () => ({ commands: session.getCommands() }),
+	};
+}
