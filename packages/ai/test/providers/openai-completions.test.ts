@@ -230,8 +230,8 @@ describe("openai-completions adapter", () => {
 			"user",
 			"assistant",
 			"tool",
-			"user",
 			"assistant",
+			"user",
 			"user",
 		]);
 		expect(messages[1].tool_calls[0].id).toMatch(/^[A-Za-z0-9_-]{1,40}$/);
@@ -240,7 +240,8 @@ describe("openai-completions adapter", () => {
 			name: "screenshot",
 			content: "captured",
 		});
-		expect(messages[3].content[1]).toEqual({ type: "image_url", image_url: { url: "data:image/png;base64,AAAA" } });
+		expect(messages[3]).toEqual({ role: "assistant", content: "I have processed the tool results." });
+		expect(messages[4].content[1]).toEqual({ type: "image_url", image_url: { url: "data:image/png;base64,AAAA" } });
 		expect(lastBody().max_tokens).toBe(32000);
 	});
 

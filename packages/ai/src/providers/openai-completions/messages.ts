@@ -42,15 +42,18 @@ export function convertCompletionsMessages(
 	let pendingImages: ImageContent[] = [];
 	let lastWasToolResult = false;
 	const flushToolResults = (nextRole: string | undefined) => {
-		if (pendingImages.length > 0) {
-			out.push({
-				role: "user",
-				content: [{ type: "text", text: COMPLETIONS_TEXTS.toolResultImages }, ...pendingImages.map(imagePart)],
-			});
-			pendingImages = [];
-		}
-		if (lastWasToolResult && nextRole === "user" && compat.requiresAssistantAfterToolResult) {
+		const imagesFollow = pendingImages.length > 0;
+		// The bridge goes right after the tool results, before any user message (the images' included).
+		if (lastWasToolResult && (imagesFollow || nextRole === "user") && compat.requiresAssistantAfterToolResult) {
 			out.push({ role: "assistant", content: COMPLETIONS_TEXTS.assistantBridge });
+		}
+		if (imagesFollow) {
+			const parts = [
+				{ type: "text" as const, text: COMPLETIONS_TEXTS.toolResultImages },
+				...pendingImages.map(imagePart),
+			];
+			out.push({ role: "user", content: parts });
+			pendingImages = [];
 		}
 		lastWasToolResult = false;
 	};
