@@ -6,9 +6,9 @@ import chalk from "chalk";
 import type { Focusable } from "../component.js";
 import { matchesKey, parseKey, parsePaste } from "../input/keys.js";
 import { sliceByColumn, truncateToWidth } from "../text/truncate.js";
-import { splitGraphemes, visibleWidth } from "../text/width.js";
+import { visibleWidth } from "../text/width.js";
 import type { StyleFn } from "./background.js";
-import { CURSOR_MARKER } from "./cursor.js";
+import { drawCursor } from "./cursor.js";
 import { TextBuffer } from "./editor/buffer.js";
 
 export interface InputOptions {
@@ -144,15 +144,8 @@ export class Input implements Focusable {
 		this.scroll = Math.max(0, Math.min(this.scroll, Math.max(0, visibleWidth(text) + 1 - available)));
 		const visible = sliceByColumn(text, this.scroll, this.scroll + available);
 		if (!this.focused) return [prompt + visible];
-		const relative = cursorColumn - this.scroll;
-		const graphemes = splitGraphemes(visible);
-		let column = 0;
-		let index = 0;
-		while (index < graphemes.length && column < relative) column += visibleWidth(graphemes[index++]!);
-		const under = graphemes[index] ?? " ";
 		const cursorStyle = this.options.cursorStyle ?? chalk.inverse;
-		let row =
-			graphemes.slice(0, index).join("") + CURSOR_MARKER + cursorStyle(under) + graphemes.slice(index + 1).join("");
+		let row = drawCursor(visible, cursorColumn - this.scroll, cursorStyle);
 		// A wide character under the cursor at the right edge could push the row one column too far.
 		if (visibleWidth(row) > available) row = sliceByColumn(row, 0, available);
 		return [prompt + row];

@@ -3,63 +3,20 @@
  * history, folded large pastes and an autocomplete popup. Keys map to actions in keymap.ts; the text model is
  * buffer.ts; this file wires them together and renders.
  */
-import chalk from "chalk";
 import type { Focusable } from "../../component.js";
-import type { KeybindingsManager } from "../../input/keybindings.js";
 import { parseKey, parsePaste } from "../../input/keys.js";
 import { padToWidth } from "../../text/truncate.js";
 import { splitGraphemes, visibleWidth } from "../../text/width.js";
-import { CURSOR_MARKER } from "../cursor.js";
-import type { SelectListTheme } from "../select-list.js";
+import { drawCursor } from "../cursor.js";
 import { AutocompletePopup, type AutocompleteProvider, type CompletionResult } from "./autocomplete.js";
 import { type BufferSnapshot, TextBuffer } from "./buffer.js";
 import { EditorHistory } from "./history.js";
 import { type EditorAction, EditorKeymap } from "./keymap.js";
 import { KillRing } from "./kill-ring.js";
-import { type EditorLayout, type LayoutRow, layoutEditor } from "./layout.js";
+import { type EditorLayout, layoutEditor } from "./layout.js";
+import { DEFAULT_EDITOR_THEME, EDITOR_TEXT, type EditorOptions, type EditorTheme } from "./options.js";
 import { normalizePastedText, PasteStore } from "./paste.js";
 import { UndoStack } from "./undo.js";
-
-export interface EditorTheme {
-	/** Colours the border lines. */
-	border: (text: string) => string;
-	/** Draws the cursor cell (default: inverse video). */
-	cursor: (text: string) => string;
-	/** Colours the prompt shown before the first row. */
-	prompt: (text: string) => string;
-	/** Styles of the autocomplete popup. */
-	autocomplete?: Partial<SelectListTheme>;
-}
-
-export const DEFAULT_EDITOR_THEME: EditorTheme = {
-	border: (text) => chalk.gray(text),
-	cursor: (text) => chalk.inverse(text),
-	prompt: (text) => chalk.cyan(text),
-};
-
-/** User-visible texts of the editor. */
-export const EDITOR_TEXT = {
-	moreAbove: (count: number) => ` ↑ ${count} more `,
-	moreBelow: (count: number) => ` ↓ ${count} more `,
-} as const;
-
-export interface EditorOptions {
-	theme?: Partial<EditorTheme>;
-	/** Keys that insert a newline instead of submitting (default shift+enter, alt+enter, ctrl+j). */
-	newlineKeys?: readonly string[];
-	/** A shared keybindings manager (user overrides of editor actions); the editor adds its defaults to it. */
-	keybindings?: KeybindingsManager;
-	/** Horizontal lines above and below the text (default true). */
-	border?: boolean;
-	/** Text shown before the first row, e.g. "> "; continuation rows are indented to match (default none). */
-	prompt?: string;
-	/** Blank columns left and right of the text (default 0). */
-	paddingX?: number;
-	/** Text rows shown before the editor scrolls (default 12). */
-	maxRows?: number;
-	/** Suggestions shown at once in the autocomplete popup (default 5). */
-	autocompleteMaxVisible?: number;
-}
 
 const BORDER_CHAR = "─";
 const KILL_ACTIONS = new Set<EditorAction>([
@@ -204,7 +161,10 @@ export class Editor implements Focusable {
 		shown.forEach((row, index) => {
 			const rowIndex = this.scrollTop + index;
 			const prompt = rowIndex === 0 ? this.theme.prompt(this.options.prompt) : " ".repeat(promptWidth);
-			const text = rowIndex === layout.cursorRow && this.focused ? this.withCursor(row, layout) : row.text;
+			const text =
+				rowIndex === layout.cursorRow && this.focused
+					? drawCursor(row.text, layout.cursorColumn, this.theme.cursor)
+					: row.text;
 			const line = " ".repeat(padding) + prompt + text;
 			rows.push(padToWidth(line, width));
 		});
@@ -222,17 +182,6 @@ export class Editor implements Focusable {
 			return this.theme.border(BORDER_CHAR.repeat(width));
 		}
 		return this.theme.border(BORDER_CHAR.repeat(3) + label + BORDER_CHAR.repeat(width - 3 - labelWidth));
-	}
-
-	private withCursor(row: LayoutRow, layout: EditorLayout): string {
-		const graphemes = splitGraphemes(row.text);
-		let column = 0;
-		let index = 0;
-		while (index < graphemes.length && column < layout.cursorColumn) column += visibleWidth(graphemes[index++]!);
-		const before = graphemes.slice(0, index).join("");
-		const under = graphemes[index] ?? " ";
-		const after = graphemes.slice(index + 1).join("");
-		return before + CURSOR_MARKER + this.theme.cursor(under) + after;
 	}
 
 	private layout(): EditorLayout {
