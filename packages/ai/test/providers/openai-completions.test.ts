@@ -103,6 +103,19 @@ describe("openai-completions adapter", () => {
 		expect(lastBody().reasoning_effort).toBeUndefined();
 	});
 
+	it("replays the model's own thinking as text when compat.requiresThinkingAsText is set", async () => {
+		server.reset();
+		const plain: Model = { ...model, compat: { requiresThinkingAsText: true } };
+		server.enqueue({ thinking: "Reasoned.", text: "Answer." }, { text: "ok" });
+		const first = await completeSimple(plain, USER_CONTEXT, { apiKey: "k", reasoning: "low" });
+		await complete(
+			plain,
+			{ messages: [...USER_CONTEXT.messages, first, { role: "user", content: "and?", timestamp: 3 }] },
+			{ apiKey: "k" },
+		);
+		expect(lastBody().messages[1]).toEqual({ role: "assistant", content: "Reasoned.\n\nAnswer." });
+	});
+
 	it("maps thinking levels through the model's thinkingLevelMap", async () => {
 		server.reset();
 		server.enqueue({ text: "ok" });
