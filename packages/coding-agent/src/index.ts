@@ -1,1 +1,40 @@
-export {};
+/**
+ * @pi/coding-agent as a library: the SDK entry (`createAgentSession`), `AgentSession` and its types, and the
+ * session, configuration, resource and tool APIs embedders need.
+ */
+export {
+	AgentSession,
+	type AgentSessionConfig,
+	type ModelCycleResult,
+	type PromptOptions,
+	type QueuedTexts,
+} from "./core/agent-session.js";
+export * from "./core/compaction/index.js";
+export { missingApiKeyMessage } from "./core/config/api-keys.js";
+export * from "./core/config/auth-storage.js";
+export * from "./core/config/model-registry.js";
+export * from "./core/config/model-resolver.js";
+export * from "./core/config/paths.js";
+export * from "./core/config/settings.js";
+export * from "./core/prompt-expansion.js";
+export * from "./core/resources/context-files.js";
+export * from "./core/resources/prompt-templates.js";
+export * from "./core/resources/skills.js";
+export * from "./core/resources/system-prompt.js";
+export {
+	decideRetry,
+	isContextOverflowReply,
+	isRetryableReply,
+	type RetryDecision,
+	type RetrySettings,
+} from "./core/retry.js";
+export * from "./core/session/index.js";
+export * from "./core/session-events.js";
+export {
+	type CreateAgentSessionOptions,
+	type CreateAgentSessionResult,
+	createAgentSession,
+	type SessionSelection,
+	sdkMessages,
+} from "./sdk.js";
+export * from "./tools/index.js";

@@ -1,0 +1,107 @@
+/**
+ * Pure model and thinking-level arithmetic of the session: cycling through a scope or the available models,
+ * cycling thinking levels, validating level names.
+ */
+import type { AgentThinkingLevel } from "@pi/agent-core";
+import { clampThinkingLevel, getSupportedThinkingLevels, type Model } from "@pi/ai";
+import type { AgentSession } from "./agent-session.js";
+import type { ScopedModel } from "./config/model-resolver.js";
+import { sessionTexts, THINKING_LEVEL_NAMES } from "./session-events.js";
+
+/** Whether a string names a thinking level. */
+export function isThinkingLevelName(value: string): value is AgentThinkingLevel {
+	return (THINKING_LEVEL_NAMES as readonly string[]).includes(value);
+}
+
+/** The level `level` becomes on `model` (nearest supported, upward first; `off` without reasoning). */
+export function effectiveThinkingLevel(model: Model | undefined, level: AgentThinkingLevel): AgentThinkingLevel {
+	return model ? clampThinkingLevel(model, level) : level;
+}
+
+/** The next supported level after `current`, wrapping; `null` when the model has no reasoning. */
+export function nextThinkingLevel(model: Model | undefined, current: AgentThinkingLevel): AgentThinkingLevel | null {
+	if (!model?.reasoning) return null;
+	const levels = getSupportedThinkingLevels(model);
+	const index = levels.indexOf(current);
+	return levels[(index + 1) % levels.length] ?? null;
+}
+
+/** A cycling candidate: a model and, for scope entries with a `:level`, its fixed thinking level. */
+export type ModelCandidate = ScopedModel;
+
+/**
+ * The candidate after (or before) the current model in `candidates`, wrapping; `null` when there is at most one
+ * candidate. A current model not in the list moves to the first (or last) candidate.
+ */
+export function pickNextModel(
+	candidates: readonly ModelCandidate[],
+	current: Model | undefined,
+	direction: "forward" | "backward",
+): ModelCandidate | null {
+	if (candidates.length <= 1) return null;
+	const index = current
+		? candidates.findIndex((c) => c.model.provider === current.provider && c.model.id === current.id)
+		: -1;
+	const step = direction === "forward" ? 1 : -1;
+	const next =
+		index === -1
+			? direction === "forward"
+				? 0
+				: candidates.length - 1
+			: (index + step + candidates.length) % candidates.length;
+	return candidates[next] ?? null;
+}
+
+/** Result of cycling models. */
+export interface ModelCycleResult {
+	model: Model;
+	thinkingLevel: AgentThinkingLevel;
+	isScoped: boolean;
+}
+
+/** Model and thinking-level changes of a session: agent state, session entries, settings and events. */
+export class ModelController {
+	constructor(private readonly session: AgentSession) {}
+
+	async setModel(model: Model): Promise<void> {
+		const { session } = this;
+		session.agent.setModel(model);
+		session.sessionManager.appendModelChange(model.provider, model.id);
+		session.settingsManager.setDefaultModelAndProvider(model.provider, model.id);
+		// A clamp is not the user's choice: recorded in the session, not saved as the default level.
+		await this.applyThinkingLevel(effectiveThinkingLevel(model, session.thinkingLevel), false);
+	}
+
+	async cycleModel(direction: "forward" | "backward"): Promise<ModelCycleResult | null> {
+		const { session } = this;
+		const scope = session.scopedModels;
+		const isScoped = scope.length > 0;
+		const candidates = isScoped ? scope : session.getAvailableModels().map((model) => ({ model }));
+		const next = pickNextModel(candidates, session.model, direction);
+		if (!next) return null;
+		await this.setModel(next.model);
+		if (next.thinkingLevel) await this.setThinkingLevel(next.thinkingLevel);
+		return { model: next.model, thinkingLevel: session.thinkingLevel, isScoped };
+	}
+
+	async setThinkingLevel(level: string): Promise<void> {
+		if (!isThinkingLevelName(level)) throw new Error(sessionTexts.invalidThinkingLevel(level));
+		await this.applyThinkingLevel(effectiveThinkingLevel(this.session.model, level), true);
+	}
+
+	async cycleThinkingLevel(): Promise<AgentThinkingLevel | null> {
+		const next = nextThinkingLevel(this.session.model, this.session.thinkingLevel);
+		if (next === null) return null;
+		await this.applyThinkingLevel(next, true);
+		return next;
+	}
+
+	private async applyThinkingLevel(level: AgentThinkingLevel, saveDefault: boolean): Promise<void> {
+		const { session } = this;
+		if (saveDefault) session.settingsManager.setDefaultThinkingLevel(level);
+		if (level === session.thinkingLevel) return;
+		session.agent.setThinkingLevel(level);
+		session.sessionManager.appendThinkingLevelChange(level);
+		await session.emit({ type: "thinking_level_changed", level });
+	}
+}

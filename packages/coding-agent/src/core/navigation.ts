@@ -1,0 +1,236 @@
+/**
+ * Session navigation (rpc.md §4.3, session-format.md §6, §10): new session, switching files, fork, clone, moving
+ * in the tree with an optional branch summary, and HTML export. Every operation that changes the session first
+ * stops the run and waits, then re-syncs the agent's transcript with the new position.
+ */
+import { writeFile } from "node:fs/promises";
+import { resolve } from "node:path";
+import type { AgentMessage } from "@pi/agent-core";
+import type { AgentSession } from "./agent-session.js";
+import {
+	appendFileLists,
+	collectFileOperations,
+	entryMessage,
+	generateSummary,
+	SummaryAbortedError,
+	summaryMaxTokens,
+} from "./compaction/index.js";
+import { effectiveThinkingLevel } from "./model-control.js";
+import {
+	isUserMessageEntry,
+	type SessionEntry,
+	type SessionHeader,
+	SessionManager,
+	userMessageText,
+} from "./session/index.js";
+import { sessionTexts } from "./session-events.js";
+
+/** The renderer the HTML export module provides (core/export-html). */
+interface ExportHtmlModule {
+	renderSessionHtml(input: {
+		header: SessionHeader;
+		entries: readonly SessionEntry[];
+		leafId: string | null;
+		title?: string;
+	}): string;
+}
+
+/** Loaded on first export only: the renderer is large and most runs never export. */
+const EXPORT_HTML_MODULE = "./export-html/index.js";
+
+/** Where the leaf moves for a picked entry. */
+export interface TreeTarget {
+	/** The new leaf (`null`: before the first entry). */
+	leafId: string | null;
+	/** For a picked user message: its text, to put back in the editor (the message itself is not kept). */
+	editorText?: string;
+}
+
+/**
+ * Picking a user message moves the leaf to its parent and hands its text back for editing, so the message can be
+ * re-sent (changed) on a new branch; picking any other entry makes it the leaf.
+ */
+export function resolveTreeTarget(sessionManager: SessionManager, entryId: string): TreeTarget {
+	const entry = sessionManager.getEntry(entryId);
+	if (!entry) throw new Error(`Entry ${entryId} not found in this session`);
+	if (isUserMessageEntry(entry)) return { leafId: entry.parentId, editorText: userMessageText(entry.message) };
+	return { leafId: entryId };
+}
+
+/** Context messages of the entries on the current branch that are not on the path to `newLeafId`. */
+export function abandonedBranchMessages(sessionManager: SessionManager, newLeafId: string | null): AgentMessage[] {
+	const kept = new Set(newLeafId === null ? [] : sessionManager.getBranch(newLeafId).map((entry) => entry.id));
+	const messages: AgentMessage[] = [];
+	for (const entry of sessionManager.getBranch()) {
+		if (kept.has(entry.id)) continue;
+		const message = entryMessage(entry);
+		if (message) messages.push(message);
+	}
+	return messages;
+}
+
+/** Whether a `thinking_level_change` entry is on the current path (only then is the level restored, config.md §10.2). */
+export function pathHasThinkingLevel(sessionManager: SessionManager): boolean {
+	return sessionManager.getBranch().some((entry) => entry.type === "thinking_level_change");
+}
+
+/** Default HTML export file name: `pi-session-<session file name without .jsonl>.html` (rpc.md §4.3). */
+export function defaultExportFileName(sessionFile: string): string {
+	const base = sessionFile.split(/[\\/]/).pop() ?? sessionFile;
+	return `pi-session-${base.replace(/\.jsonl$/, "")}.html`;
+}
+
+/** Carries out navigation for an AgentSession. */
+export class SessionNavigator {
+	private summaryController: AbortController | undefined;
+
+	constructor(
+		private readonly session: AgentSession,
+		private readonly onWarning?: (message: string) => void,
+	) {}
+
+	/** A branch summary is being generated. */
+	get isSummarizing(): boolean {
+		return this.summaryController !== undefined;
+	}
+
+	abortSummary(): void {
+		this.summaryController?.abort();
+	}
+
+	async newSession(options: { parentSession?: string }): Promise<{ cancelled: boolean }> {
+		const { session } = this;
+		await session.abort();
+		session.dropQueues();
+		const model = session.model;
+		session.sessionManager.newSession({
+			parentSession: options.parentSession,
+			model: model ? { provider: model.provider, modelId: model.id } : undefined,
+			thinkingLevel: session.thinkingLevel,
+		});
+		session.syncAgentWithSession();
+		return { cancelled: false };
+	}
+
+	async switchSession(path: string): Promise<{ cancelled: boolean }> {
+		const { session } = this;
+		await session.abort();
+		const opened = SessionManager.open(path, session.cwd, {
+			onWarning: this.onWarning,
+			secrets: session.modelRegistry.getSecretValues(),
+		});
+		session.dropQueues();
+		session.sessionManager = opened;
+		session.syncAgentWithSession();
+		this.restoreModelAndThinking();
+		return { cancelled: false };
+	}
+
+	/** Restores the session's model (when available) and, when its path records one, its thinking level. */
+	private restoreModelAndThinking(): void {
+		const { session } = this;
+		const context = session.sessionManager.buildContext();
+		if (context.model) {
+			const model = session.modelRegistry.find(context.model.provider, context.model.modelId);
+			if (model && session.modelRegistry.isAvailable(model)) session.agent.setModel(model);
+		}
+		if (pathHasThinkingLevel(session.sessionManager)) {
+			session.agent.setThinkingLevel(effectiveThinkingLevel(session.model, context.thinkingLevel));
+		}
+	}
+
+	async fork(entryId: string): Promise<{ text: string; cancelled: boolean }> {
+		const { session } = this;
+		await session.abort();
+		const model = session.model;
+		const result = session.sessionManager.fork(entryId, {
+			model: model ? { provider: model.provider, modelId: model.id } : undefined,
+			thinkingLevel: session.thinkingLevel,
+		});
+		session.dropQueues();
+		session.syncAgentWithSession();
+		return { text: result.text, cancelled: false };
+	}
+
+	async clone(): Promise<{ cancelled: boolean }> {
+		const { session } = this;
+		await session.abort();
+		session.sessionManager.clone();
+		session.dropQueues();
+		session.syncAgentWithSession();
+		return { cancelled: false };
+	}
+
+	async navigateTree(
+		entryId: string,
+		options: { summarize?: boolean; customInstructions?: string },
+	): Promise<{ editorText?: string; cancelled: boolean }> {
+		const { session } = this;
+		const manager = session.sessionManager;
+		const target = resolveTreeTarget(manager, entryId);
+		await session.abort();
+		const result = { editorText: target.editorText, cancelled: false };
+		if (target.leafId === manager.getLeafId()) return result;
+		const abandoned = options.summarize ? abandonedBranchMessages(manager, target.leafId) : [];
+		if (abandoned.length > 0) {
+			const summary = await this.summarizeBranch(abandoned, options.customInstructions);
+			if (summary === undefined) return { cancelled: true };
+			manager.branchWithSummary(target.leafId, summary.text, summary.details);
+		} else if (target.leafId === null) {
+			manager.resetLeaf();
+		} else {
+			manager.branch(target.leafId);
+		}
+		session.syncAgentWithSession();
+		return result;
+	}
+
+	/** The model's summary of an abandoned branch; `undefined` when cancelled. */
+	private async summarizeBranch(
+		messages: AgentMessage[],
+		customInstructions?: string,
+	): Promise<{ text: string; details: ReturnType<typeof collectFileOperations> } | undefined> {
+		const { session } = this;
+		const model = session.model;
+		if (!model) throw new Error(sessionTexts.noModel);
+		const controller = new AbortController();
+		this.summaryController = controller;
+		try {
+			const auth = await session.modelRegistry.getRequestAuth(model);
+			const text = await generateSummary({
+				kind: "branch",
+				model,
+				apiKey: auth.apiKey,
+				headers: auth.headers,
+				signal: controller.signal,
+				maxTokens: summaryMaxTokens(model, session.settingsManager.getBranchSummarySettings().reserveTokens),
+				messages,
+				customInstructions,
+			});
+			const details = collectFileOperations(messages);
+			return { text: appendFileLists(text, details), details };
+		} catch (error) {
+			if (error instanceof SummaryAbortedError || controller.signal.aborted) return undefined;
+			throw new Error(sessionTexts.branchSummaryFailed((error as Error).message));
+		} finally {
+			this.summaryController = undefined;
+		}
+	}
+
+	async exportToHtml(outputPath?: string): Promise<string> {
+		const manager = this.session.sessionManager;
+		const file = manager.getSessionFile();
+		if (file === undefined) throw new Error(sessionTexts.exportInMemory);
+		if (!manager.isPersisted()) throw new Error(sessionTexts.exportNothing);
+		const { renderSessionHtml } = (await import(EXPORT_HTML_MODULE)) as ExportHtmlModule;
+		const html = renderSessionHtml({
+			header: manager.getHeader(),
+			entries: manager.getEntries(),
+			leafId: manager.getLeafId(),
+			title: manager.getSessionName(),
+		});
+		const target = resolve(this.session.cwd, outputPath ?? defaultExportFileName(file));
+		await writeFile(target, html);
+		return target;
+	}
+}

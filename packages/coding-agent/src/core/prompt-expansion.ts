@@ -1,0 +1,58 @@
+/**
+ * Prompt expansion (config.md §8, §9) and the command list clients offer (rpc.md §5 CommandInfo): prompt
+ * templates as `/<name>`, skills as `/skill:<name>`.
+ */
+import { expandPromptTemplate, type PromptTemplate } from "./resources/prompt-templates.js";
+import { expandSkillCommand, type Skill } from "./resources/skills.js";
+import type { CommandInfo } from "./session-events.js";
+
+/** The prompt templates and skills a session offers. */
+export interface PromptResources {
+	templates: readonly PromptTemplate[];
+	skills: readonly Skill[];
+}
+
+/** Expands `/skill:<name> [args]` or `/<template> [args]`; any other text (and unknown names) is returned as typed. */
+export function expandPromptText(text: string, resources: PromptResources): string {
+	if (text.startsWith("/skill:")) return expandSkillCommand(text, resources.skills);
+	return expandPromptTemplate(text, resources.templates);
+}
+
+type Scope = NonNullable<CommandInfo["sourceInfo"]>["scope"];
+
+/** Where a resource was found, as CommandInfo reports it. */
+function describeSource(source: string): { scope: Scope; source: string } {
+	switch (source) {
+		case "cli":
+			return { scope: "path", source: "cli" };
+		case "settings":
+			return { scope: "path", source: "settings" };
+		case "project":
+		case "ancestor":
+			return { scope: "project", source: "auto" };
+		default:
+			return { scope: "user", source: "auto" };
+	}
+}
+
+/** Prompt templates, then skills (named `skill:<name>`), as CommandInfo. */
+export function listPromptCommands(resources: PromptResources): CommandInfo[] {
+	const commands: CommandInfo[] = [];
+	for (const template of resources.templates) {
+		commands.push({
+			name: template.name,
+			description: template.description || undefined,
+			source: "prompt",
+			sourceInfo: { path: template.filePath, ...describeSource(template.source) },
+		});
+	}
+	for (const skill of resources.skills) {
+		commands.push({
+			name: `skill:${skill.name}`,
+			description: skill.description || undefined,
+			source: "skill",
+			sourceInfo: { path: skill.filePath, ...describeSource(skill.source) },
+		});
+	}
+	return commands;
+}

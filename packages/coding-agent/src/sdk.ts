@@ -1,0 +1,368 @@
+/**
+ * The SDK entry: `createAgentSession` assembles settings, credentials, models, the session file, tools, resources
+ * and the system prompt into an {@link AgentSession}. The CLI and embedders both start here. Importing this module
+ * loads no TUI code and no provider SDK.
+ */
+import { resolve } from "node:path";
+import { Agent, type AgentThinkingLevel, type AgentTool, type StreamFn } from "@pi/agent-core";
+import { type CacheRetention, type Model, streamSimple } from "@pi/ai";
+import { AgentSession } from "./core/agent-session.js";
+import { AuthStorage } from "./core/config/auth-storage.js";
+import { ModelRegistry } from "./core/config/model-registry.js";
+import { parseModelScope, type ScopedModel, selectStartupModel } from "./core/config/model-resolver.js";
+import { resolveAgentDir } from "./core/config/paths.js";
+import { SettingsManager } from "./core/config/settings.js";
+import { effectiveThinkingLevel } from "./core/model-control.js";
+import { pathHasThinkingLevel } from "./core/navigation.js";
+import { loadContextFiles } from "./core/resources/context-files.js";
+import { loadPromptTemplates } from "./core/resources/prompt-templates.js";
+import { loadSkills } from "./core/resources/skills.js";
+import { buildSystemPrompt, loadSystemPromptSources, type ToolSummary } from "./core/resources/system-prompt.js";
+import {
+	convertToLlm,
+	getProjectSessionDir,
+	getSessionsRoot,
+	resolveSessionArgument,
+	SessionError,
+	SessionManager,
+	sessionMessages,
+} from "./core/session/index.js";
+import { shellSettingsFrom } from "./core/user-bash.js";
+import {
+	BUILTIN_TOOL_NAMES,
+	createCodingTools,
+	DEFAULT_TOOL_NAMES,
+	isBuiltinToolName,
+	TOOL_SUMMARIES,
+} from "./tools/index.js";
+
+/** Which session to start with. */
+export type SessionSelection =
+	/** A new session in the session dir (file written at the first prompt). */
+	| { kind: "new" }
+	/** The most recent session of the session dir, else a new one. */
+	| { kind: "continue" }
+	/** `--session <path|id prefix>`: a missing path becomes a new session written there. */
+	| { kind: "open"; target: string }
+	/** `--fork <path|id prefix>`: a copy of another session in the current project. */
+	| { kind: "fork"; target: string }
+	/** `--no-session`: nothing is written. */
+	| { kind: "memory" };
+
+/** Options of {@link createAgentSession}. Every option is optional; defaults follow config.md. */
+export interface CreateAgentSessionOptions {
+	/** Working directory; default `process.cwd()`. */
+	cwd?: string;
+	/** Agent dir; default `PI_CODING_AGENT_DIR` of `env`, else `~/.pi/agent`. */
+	agentDir?: string;
+	/** Environment for provider keys and `!command` values; default `process.env`. */
+	env?: NodeJS.ProcessEnv;
+	/** Session directory (`--session-dir`); default settings `sessionDir`, else the project dir under the agent dir. */
+	sessionDir?: string;
+	/** Session selection, or a ready SessionManager; default a new session. */
+	session?: SessionSelection | SessionManager;
+	/** `--provider`. */
+	provider?: string;
+	/** `--model` pattern (config.md §10.1), or a model object used as is. */
+	model?: string | Model;
+	/** `--models` scope (comma list or array); default settings `enabledModels`. */
+	models?: string | readonly string[];
+	/** `--thinking`. */
+	thinkingLevel?: AgentThinkingLevel;
+	/** `--api-key`: key for the start-up model's provider, this process only. */
+	apiKey?: string;
+	/** `--system-prompt` (file or text). */
+	systemPrompt?: string;
+	/** `--append-system-prompt` values (each file or text). */
+	appendSystemPrompt?: string | readonly string[];
+	/** `--tools`: built-in tool names; default read, bash, edit, write. */
+	tools?: readonly string[];
+	/** `--no-tools`: no tools at all (wins over everything else). */
+	noTools?: boolean;
+	/** `--no-builtin-tools`: only `customTools`. */
+	noBuiltinTools?: boolean;
+	/** Extra tools from the embedder (active unless `noTools`). */
+	customTools?: AgentTool<any, any>[];
+	/** `--skill` paths. */
+	skills?: readonly string[];
+	noSkills?: boolean;
+	/** `--prompt-template` paths. */
+	promptTemplates?: readonly string[];
+	noPromptTemplates?: boolean;
+	noContextFiles?: boolean;
+	settingsManager?: SettingsManager;
+	authStorage?: AuthStorage;
+	modelRegistry?: ModelRegistry;
+	/** Prompt-cache retention for every request. */
+	cacheRetention?: CacheRetention;
+	/** Fail when no model can be selected (non-interactive modes). */
+	requireModel?: boolean;
+	/** The LLM stream function; default `streamSimple` (tests and proxies replace it). */
+	streamFn?: StreamFn;
+	/** Receives every warning as it happens (they are also returned). */
+	onWarning?: (message: string) => void;
+}
+
+/** What {@link createAgentSession} returns. */
+export interface CreateAgentSessionResult {
+	session: AgentSession;
+	/** Warnings gathered during set-up (settings, models.json, resources, tools, scope). */
+	warnings: string[];
+	/** Set when the session's own model could not be restored and another one was chosen. */
+	modelFallbackMessage?: string;
+}
+
+/** Texts of the SDK set-up. */
+export const sdkMessages = {
+	/** spec json-mode.md §2 */
+	noModels:
+		"No models available. Set an API key environment variable or add a provider in models.json, then select a model with --model.",
+	unknownTool: (name: string) => `Unknown tool "${name}" ignored.`,
+	modelFallback: (restored: string, chosen: string | undefined) =>
+		chosen
+			? `Could not restore the session's model ${restored} (no API key or unknown model); using ${chosen}.`
+			: `Could not restore the session's model ${restored} (no API key or unknown model); no model selected.`,
+} as const;
+
+async function openSession(
+	selection: SessionSelection,
+	context: { cwd: string; agentDir: string; sessionDir: string; onWarning: (message: string) => void },
+): Promise<SessionManager> {
+	const { cwd, agentDir, sessionDir, onWarning } = context;
+	const options = { onWarning };
+	const scope = { cwd, projectDir: sessionDir, sessionsRoot: getSessionsRoot(agentDir) };
+	switch (selection.kind) {
+		case "new":
+			return SessionManager.create(cwd, sessionDir, options);
+		case "memory":
+			return SessionManager.inMemory(cwd, options);
+		case "continue":
+			return SessionManager.continueRecent(cwd, sessionDir, options);
+		case "open": {
+			const match = await resolveSessionArgument(selection.target, scope);
+			if (match.kind === "path") return SessionManager.openOrCreate(match.path, cwd, options);
+			if (match.otherProject) {
+				throw new SessionError(sessionMessages.otherProject(selection.target, match.cwd ?? "unknown"));
+			}
+			return SessionManager.open(match.path, cwd, options);
+		}
+		case "fork": {
+			const match = await resolveSessionArgument(selection.target, scope);
+			if (match.kind === "path" && !match.exists) throw new SessionError(sessionMessages.fileNotFound(match.path));
+			return SessionManager.forkFrom(match.path, cwd, sessionDir, options);
+		}
+	}
+}
+
+/** Builds the tool set: built-in tools by name (unknown names warned and dropped) plus custom tools. */
+function buildTools(
+	options: CreateAgentSessionOptions,
+	context: {
+		cwd: string;
+		agentDir: string;
+		settings: SettingsManager;
+		registry: ModelRegistry;
+		currentModel: () => Model | undefined;
+		warn: (message: string) => void;
+	},
+): AgentTool<any, any>[] {
+	if (options.noTools) return [];
+	const { settings } = context;
+	let names: string[] = [];
+	if (!options.noBuiltinTools) {
+		names = [...(options.tools ?? DEFAULT_TOOL_NAMES)];
+		for (const name of names) if (!isBuiltinToolName(name)) context.warn(sdkMessages.unknownTool(name));
+	}
+	const read = settings.getReadSettings();
+	const images = settings.getImageSettings();
+	const builtin = createCodingTools(
+		context.cwd,
+		{
+			agentDir: context.agentDir,
+			read: {
+				maxLines: read.maxLines,
+				maxBytes: read.maxBytes,
+				autoResizeImages: images.autoResize,
+				blockImages: images.blockImages,
+				modelAcceptsImages: () => context.currentModel()?.input.includes("image") ?? true,
+			},
+			bash: {
+				...shellSettingsFrom(settings, context.registry),
+				defaultTimeoutSeconds: settings.getBashSettings().defaultTimeoutSeconds,
+			},
+		},
+		names.filter(isBuiltinToolName),
+	);
+	return [...builtin, ...(options.customTools ?? [])];
+}
+
+/** One line per active tool for the built-in system prompt. */
+function toolSummaries(tools: readonly AgentTool<any, any>[]): ToolSummary[] {
+	return tools.map((tool) => ({
+		name: tool.name,
+		summary: isBuiltinToolName(tool.name) ? TOOL_SUMMARIES[tool.name] : (tool.description.split("\n")[0] ?? tool.label),
+	}));
+}
+
+/**
+ * Creates a ready AgentSession: settings, auth and models from the agent dir (unless given), the selected session
+ * (restoring its messages, model and thinking level), the start-up model (config.md §10.2), tools built with the
+ * settings' values, prompt templates, skills, context files and the system prompt (config.md §7).
+ * Throws with the spec's message when the model pattern, session selection or (with `requireModel`) the model fails.
+ */
+export async function createAgentSession(options: CreateAgentSessionOptions = {}): Promise<CreateAgentSessionResult> {
+	const env = options.env ?? process.env;
+	const cwd = resolve(options.cwd ?? process.cwd());
+	const agentDir = options.agentDir ?? resolveAgentDir({ env, cwd });
+	const warnings: string[] = [];
+	const warn = (message: string) => {
+		warnings.push(message);
+		options.onWarning?.(message);
+	};
+
+	const settings = options.settingsManager ?? SettingsManager.create({ agentDir, cwd, onWarning: warn });
+	const auth = options.authStorage ?? AuthStorage.create({ agentDir, onWarning: warn });
+	const registry = options.modelRegistry ?? new ModelRegistry({ agentDir, auth, env, onError: warn, onWarning: warn });
+	const sessionDir = options.sessionDir ?? settings.getSessionDir() ?? getProjectSessionDir(agentDir, cwd);
+
+	const selection = options.session ?? { kind: "new" };
+	const sessionManager =
+		selection instanceof SessionManager
+			? selection
+			: await openSession(selection, { cwd, agentDir, sessionDir, onWarning: warn });
+
+	// Model and thinking level (config.md §10.2).
+	const catalog = { models: registry.getAll(), isAvailable: (model: Model) => registry.isAvailable(model) };
+	const scopePatterns = options.models ?? settings.getEnabledModels();
+	let scope: ScopedModel[] = [];
+	if (scopePatterns !== undefined && scopePatterns.length > 0) {
+		const parsed = parseModelScope(scopePatterns, catalog);
+		scope = parsed.scope;
+		for (const warning of parsed.warnings) warn(warning);
+	}
+	const restored = sessionManager.buildContext();
+	const resumed = restored.model
+		? {
+				...restored.model,
+				thinkingLevel: pathHasThinkingLevel(sessionManager) ? restored.thinkingLevel : undefined,
+			}
+		: undefined;
+	let model: Model | undefined;
+	let thinkingLevel: AgentThinkingLevel;
+	if (typeof options.model === "object") {
+		model = options.model;
+		thinkingLevel = effectiveThinkingLevel(
+			model,
+			options.thinkingLevel ?? resumed?.thinkingLevel ?? settings.getDefaultThinkingLevel(),
+		);
+	} else {
+		const selected = selectStartupModel({
+			catalog,
+			cliModel: options.model,
+			cliProvider: options.provider,
+			cliThinking: options.thinkingLevel,
+			resumed,
+			scope,
+			defaultProvider: settings.getDefaultProvider(),
+			defaultModel: settings.getDefaultModel(),
+			defaultThinkingLevel: settings.getDefaultThinkingLevel(),
+		});
+		if (!selected.ok) throw new Error(selected.error);
+		for (const warning of selected.warnings) warn(warning);
+		model = selected.model;
+		thinkingLevel = selected.thinkingLevel;
+	}
+	let modelFallbackMessage: string | undefined;
+	if (resumed && options.model === undefined && options.provider === undefined) {
+		const same = model && model.provider === resumed.provider && model.id === resumed.modelId;
+		if (!same) {
+			const chosen = model ? `${model.provider}/${model.id}` : undefined;
+			modelFallbackMessage = sdkMessages.modelFallback(`${resumed.provider}/${resumed.modelId}`, chosen);
+		}
+	}
+	if (!model && options.requireModel) throw new Error(sdkMessages.noModels);
+	if (model && options.apiKey) registry.apiKeys.setCliApiKey(model.provider, options.apiKey);
+
+	// A new session starts with the model and thinking level (session-format.md §6), held until the first prompt.
+	if (sessionManager.getEntries().length === 0) {
+		if (model) sessionManager.appendModelChange(model.provider, model.id);
+		sessionManager.appendThinkingLevelChange(thinkingLevel);
+	}
+
+	// Resources and system prompt.
+	const templates = loadPromptTemplates({
+		cwd,
+		agentDir,
+		cliPaths: options.promptTemplates,
+		settingsEntries: settings.getResourceEntries("prompts"),
+		noDiscovery: options.noPromptTemplates,
+		onWarning: warn,
+	});
+	const skills = loadSkills({
+		cwd,
+		agentDir,
+		cliPaths: options.skills,
+		settingsEntries: settings.getResourceEntries("skills"),
+		noDiscovery: options.noSkills,
+		onWarning: warn,
+	});
+	const contextFiles = loadContextFiles({ cwd, agentDir, disabled: options.noContextFiles });
+
+	let agent: Agent | undefined;
+	const tools = buildTools(options, {
+		cwd,
+		agentDir,
+		settings,
+		registry,
+		currentModel: () => agent?.state.model ?? model,
+		warn,
+	});
+	const appendValues =
+		typeof options.appendSystemPrompt === "string" ? [options.appendSystemPrompt] : options.appendSystemPrompt;
+	const sources = loadSystemPromptSources({
+		cwd,
+		agentDir,
+		systemPrompt: options.systemPrompt,
+		appendSystemPrompt: appendValues,
+	});
+	const systemPrompt = buildSystemPrompt({
+		tools: toolSummaries(tools),
+		base: sources.base,
+		append: sources.append,
+		contextFiles,
+		skills,
+		cwd,
+	});
+
+	const baseStream = options.streamFn ?? streamSimple;
+	agent = new Agent({
+		initialState: { systemPrompt, model, thinkingLevel, tools, messages: restored.messages },
+		convertToLlm: (messages) => convertToLlm(messages, { blockImages: settings.getImageSettings().blockImages }),
+		getApiKey: (provider) => registry.getApiKey({ provider }),
+		// Providers with `authHeader` also need the key as a bearer header, resolved per request like the key.
+		streamFn: async (target, context, streamOptions) => {
+			const { headers } = await registry.getRequestAuth(target);
+			const merged = headers ? { ...streamOptions, headers: { ...headers, ...streamOptions.headers } } : streamOptions;
+			return baseStream(target, context, merged);
+		},
+		steeringMode: settings.getSteeringMode(),
+		followUpMode: settings.getFollowUpMode(),
+		thinkingBudgets: settings.getThinkingBudgets(),
+		cacheRetention: options.cacheRetention,
+		sessionId: sessionManager.getSessionId(),
+	});
+
+	const session = new AgentSession({
+		agent,
+		sessionManager,
+		settingsManager: settings,
+		modelRegistry: registry,
+		cwd,
+		scopedModels: scope,
+		resources: { templates, skills },
+		onWarning: warn,
+	});
+	return { session, warnings, modelFallbackMessage };
+}
+
+export { BUILTIN_TOOL_NAMES };
