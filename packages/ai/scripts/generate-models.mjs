@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Regenerates packages/ai/src/models/catalogue.ts from a public model catalogue in the models.dev `api.json`
+// Regenerates packages/ai/src/models/catalogue.generated.ts from a public model catalogue in the models.dev `api.json`
 // format ({[provider]: {models: {[id]: {name, reasoning, tool_call, modalities, cost, limit}}}}).
 //
 //   node packages/ai/scripts/generate-models.mjs                     fetch https://models.dev/api.json
@@ -16,7 +16,7 @@ const here = dirname(fileURLToPath(import.meta.url));
 const { values } = parseArgs({
 	options: {
 		input: { type: "string" },
-		out: { type: "string", default: join(here, "..", "src", "models", "catalogue.ts") },
+		out: { type: "string", default: join(here, "..", "src", "models", "catalogue.generated.ts") },
 		url: { type: "string", default: "https://models.dev/api.json" },
 	},
 });

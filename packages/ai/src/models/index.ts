@@ -1,5 +1,5 @@
 import type { Model, Provider, ThinkingLevel } from "../types.js";
-import { MODEL_CATALOGUE } from "./catalogue.js";
+import { MODEL_CATALOGUE } from "./catalogue.generated.js";
 
 export type AgentLevel = "off" | ThinkingLevel;
 const LEVEL_ORDER: AgentLevel[] = ["off", "minimal", "low", "medium", "high", "xhigh"];
