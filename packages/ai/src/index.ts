@@ -13,6 +13,14 @@ export {
 	isSameModel,
 } from "./models/index.js";
 export type { AnthropicEffort, AnthropicStreamOptions } from "./providers/anthropic-request.js";
+export type { GeminiThinkingLevel, GoogleOptions } from "./providers/google-gemini/request.js";
+export {
+	detectCompletionsCompat,
+	type ResolvedCompletionsCompat,
+	resolveCompletionsCompat,
+} from "./providers/openai-completions/compat.js";
+export type { OpenAICompletionsOptions } from "./providers/openai-completions/request.js";
+export type { OpenAIResponsesOptions } from "./providers/openai-responses/request.js";
 export { AssistantOutput } from "./providers/shared/output.js";
 export {
 	type ApiAdapter,
