@@ -1,0 +1,167 @@
+/**
+ * End to end: the exported file opened in headless Chromium (Debian's /usr/bin/chromium, driven by playwright-core).
+ */
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { type BrowserContext, chromium, type Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { exportSessionFile, renderSessionHtml } from "../../../src/core/export-html/index.js";
+import { SessionManager } from "../../../src/core/session/index.js";
+import { assistant, type BranchedSession, buildBranchedSession, call, makeTempDir, result, user } from "./fixture.js";
+
+const CHROMIUM = "/usr/bin/chromium";
+const SCREENSHOT = "/tmp/export.png";
+
+let context: BrowserContext;
+let profileDir: string;
+
+beforeAll(async () => {
+	if (!existsSync(CHROMIUM)) {
+		throw new Error(
+			`Chromium not found at ${CHROMIUM}: the HTML export browser test needs it. Install it with ` +
+				"`apt-get update && apt-get install -y chromium` (.ci/run does this on CI).",
+		);
+	}
+	profileDir = mkdtempSync(join(tmpdir(), "pi-export-chromium-"));
+	context = await chromium.launchPersistentContext(profileDir, {
+		executablePath: CHROMIUM,
+		headless: true,
+		viewport: { width: 1280, height: 900 },
+		args: [
+			"--headless",
+			"--no-sandbox",
+			"--disable-gpu",
+			"--disable-quic",
+			"--no-first-run",
+			"--disable-background-networking",
+			"--disable-component-update",
+			"--disable-sync",
+		],
+	});
+}, 60_000);
+
+afterAll(async () => {
+	await context?.close();
+	if (profileDir) rmSync(profileDir, { recursive: true, force: true });
+});
+
+/** Opens a file and records script errors, console errors, dialogs and any request that leaves the file. */
+async function open(path: string): Promise<{ page: Page; problems: string[]; dialogs: string[]; requests: string[] }> {
+	const page = await context.newPage();
+	const problems: string[] = [];
+	const dialogs: string[] = [];
+	const requests: string[] = [];
+	page.on("pageerror", (error) => problems.push(`pageerror: ${error.message}`));
+	page.on("console", (message) => {
+		if (message.type() === "error") problems.push(`console: ${message.text()}`);
+	});
+	page.on("dialog", (dialog) => {
+		dialogs.push(dialog.message());
+		void dialog.dismiss();
+	});
+	page.on("request", (request) => {
+		if (!/^(file|data):/.test(request.url())) requests.push(request.url());
+	});
+	await page.goto(pathToFileURL(path).href);
+	return { page, problems, dialogs, requests };
+}
+
+/** What a reader sees: innerText leaves out the hidden entries of other branches (textContent would not). */
+// biome-ignore lint/performance/useDomNodeTextContent: the rendered text is the point of this check
+const visibleConversation = (page: Page) => page.locator("#conversation").innerText();
+
+describe("exported branched session in a browser", () => {
+	let session: BranchedSession;
+	let page: Page;
+	let problems: string[];
+	let requests: string[];
+
+	beforeAll(async () => {
+		const dir = makeTempDir();
+		session = buildBranchedSession(dir);
+		const written = await exportSessionFile(session.file, join(dir, "export.html"), { cwd: dir });
+		({ page, problems, requests } = await open(written));
+	});
+
+	it("shows the current leaf's branch without script errors or network requests", async () => {
+		const text = await visibleConversation(page);
+		expect(text).toContain("Make the port configurable in src/config.ts");
+		expect(text).toContain("Let me look at the config.");
+		expect(text).toContain("Tried adding tests; abandoned.");
+		expect(text).toContain("Read it from environment variables instead, see screenshot");
+		expect(text).toContain("Switched to environment variables.");
+		expect(text).not.toContain("Now add tests for it");
+		expect(text).not.toContain("Tests added in test/config.test.ts.");
+		// The edit's diff is visible and coloured.
+		const added = page.locator(".diff-add").first();
+		expect(await added.textContent()).toBe("+  port: Number(process.env.PORT ?? 3000),");
+		const addColor = await added.evaluate((el) => getComputedStyle(el).backgroundColor);
+		const contextColor = await page
+			.locator(".diff-ctx")
+			.first()
+			.evaluate((el) => getComputedStyle(el).backgroundColor);
+		expect(addColor).not.toBe(contextColor);
+		// The user's image is decoded from its data URI.
+		const imageWidth = await page
+			.locator(".entry-user img.image")
+			.evaluate((img) => (img as HTMLImageElement).naturalWidth);
+		expect(imageWidth).toBe(48);
+		// The thinking block starts collapsed.
+		expect(await page.locator("details.thinking").first().getAttribute("open")).toBeNull();
+		expect(await page.locator(`a.node[data-id="${session.forkPointId}"] .label`).textContent()).toBe("port-fixed");
+		await page.screenshot({ path: SCREENSHOT, fullPage: false });
+		expect(problems).toEqual([]);
+		expect(requests).toEqual([]);
+	});
+
+	it("switches the conversation to the other branch when one of its tree nodes is clicked, and back", async () => {
+		await page.locator(`a.node[data-id="${session.testsUserId}"]`).click();
+		let text = await visibleConversation(page);
+		expect(text).toContain("Make the port configurable in src/config.ts");
+		expect(text).toContain("Now add tests for it");
+		expect(text).toContain("Tests added in test/config.test.ts.");
+		expect(text).toContain("test('port', () => {});");
+		expect(text).not.toContain("Switched to environment variables.");
+		expect(text).not.toContain("Tried adding tests; abandoned.");
+		// Shared entries come before the branch's own, in path order.
+		expect(text.indexOf("Done: the port now comes from")).toBeLessThan(text.indexOf("Now add tests for it"));
+		expect(await page.locator(`a.node[data-id="${session.testsDoneId}"]`).getAttribute("class")).toContain("selected");
+		expect(await page.locator(`a.node[data-id="${session.leafId}"]`).getAttribute("class")).not.toContain("selected");
+
+		await page.locator(`a.node[data-id="${session.firstUserId}"]`).click();
+		text = await visibleConversation(page);
+		expect(text).toContain("Switched to environment variables.");
+		expect(text).not.toContain("Now add tests for it");
+		expect(problems).toEqual([]);
+	});
+});
+
+describe("hostile session content in a browser", () => {
+	it("shows script and markup as text and never runs it", async () => {
+		const dir = makeTempDir();
+		const hostile = "</script><script>alert(1)</script><img src=x onerror=alert(2)><b>bold</b>";
+		const manager = SessionManager.inMemory("/p");
+		manager.appendMessage(user(hostile));
+		manager.appendMessage(assistant({ text: hostile, calls: [call("t", "bash", { command: hostile })] }));
+		manager.appendMessage(result("t", "bash", hostile));
+		const html = renderSessionHtml({
+			header: manager.getHeader(),
+			entries: [...manager.getEntries()],
+			leafId: manager.getLeafId(),
+		});
+		const path = join(dir, "hostile.html");
+		await import("node:fs/promises").then((fs) => fs.writeFile(path, html));
+		const { page, problems, dialogs, requests } = await open(path);
+		const text = await visibleConversation(page);
+		expect(text).toContain("</script><script>alert(1)</script><img src=x onerror=alert(2)><b>bold</b>");
+		expect(await page.locator("#conversation b").count()).toBe(0);
+		expect(await page.locator("#conversation img").count()).toBe(0);
+		expect(await page.locator("script").count()).toBe(2);
+		expect(dialogs).toEqual([]);
+		expect(problems).toEqual([]);
+		expect(requests).toEqual([]);
+		await page.close();
+	});
+});
