@@ -3,14 +3,14 @@
  * without echo, for API keys) and a yes/no question. Each resolves with the answer, or undefined on Escape, and
  * then gives the editor back. Richer selectors (model, session, tree) plug in through `showComponent`.
  */
-import { type Component, type Container, Input, SelectList, type SelectItem, Text, type TUI } from "@pi/tui";
-import { type Theme, createSelectListTheme } from "./theme/index.js";
+import { type Component, type Container, Input, type SelectItem, SelectList, Text, type TUI } from "@pi/tui";
+import { createSelectListTheme, type Theme } from "./theme/index.js";
 
 /** What a dialog host must provide: the slot the editor lives in, and the editor to give focus back to. */
 export interface DialogHost {
 	tui: TUI;
 	slot: Container;
-	editor: Component;
+	editor: () => Component;
 	theme: () => Theme;
 }
 
@@ -40,7 +40,7 @@ export class Dialogs {
 
 	/** Shows `component` (with a title row) instead of the editor until `close` is called. */
 	showComponent(title: string, component: Component, hint?: string): () => void {
-		const { slot, tui, editor } = this.host;
+		const { slot, tui } = this.host;
 		const theme = this.host.theme();
 		const header = new Text(theme.bold(theme.fg("accent", title)), { paddingX: 1 });
 		const footer = hint ? new Text(theme.fg("dim", hint), { paddingX: 1 }) : undefined;
@@ -55,6 +55,7 @@ export class Dialogs {
 			if (closed) return;
 			closed = true;
 			slot.clear();
+			const editor = this.host.editor();
 			slot.addChild(editor);
 			tui.setFocus(editor);
 			tui.requestRender();

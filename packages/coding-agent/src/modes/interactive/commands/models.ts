@@ -1,0 +1,103 @@
+/** /model and /thinking, plus the model picker shared with Ctrl+L. */
+import { formatModelRef, resolveModelPattern } from "../../../core/config/model-resolver.js";
+import { THINKING_LEVEL_NAMES } from "../../../core/session-events.js";
+import { NOTICE_TEXT } from "../notices.js";
+import type { ModeContext, SlashCommand } from "./types.js";
+
+function announceModel(context: ModeContext): void {
+	const model = context.session.model;
+	if (model) context.notify("info", NOTICE_TEXT.modelChanged(model.provider, model.id, context.session.thinkingLevel));
+	context.refreshFooter();
+}
+
+/** Shows the model picker (available models; the current one highlighted) and switches to the choice. */
+export async function pickModel(context: ModeContext): Promise<void> {
+	const { session } = context;
+	session.modelRegistry.refresh();
+	const models = session.getAvailableModels();
+	if (models.length === 0) {
+		context.notify("warning", NOTICE_TEXT.noModel);
+		return;
+	}
+	const current = session.model ? formatModelRef(session.model) : undefined;
+	const choice = await context.dialogs.select(
+		"Select a model",
+		models.map((model) => ({
+			value: formatModelRef(model),
+			label: formatModelRef(model),
+			description: model.name !== model.id ? model.name : undefined,
+		})),
+		{ initial: current },
+	);
+	const model = models.find((candidate) => formatModelRef(candidate) === choice);
+	if (!model) return;
+	await session.setModel(model);
+	announceModel(context);
+}
+
+/** Ctrl+P / Shift+Ctrl+P. */
+export async function cycleModel(context: ModeContext, direction: "forward" | "backward"): Promise<void> {
+	const result = await context.session.cycleModel(direction);
+	if (!result) context.notify("muted", NOTICE_TEXT.onlyOneModel);
+	else announceModel(context);
+}
+
+/** Shift+Tab. */
+export async function cycleThinking(context: ModeContext): Promise<void> {
+	const level = await context.session.cycleThinkingLevel();
+	if (level === null) context.notify("muted", NOTICE_TEXT.thinkingUnsupported);
+	else context.notify("info", NOTICE_TEXT.thinkingChanged(level));
+	context.refreshFooter();
+}
+
+export const modelCommands: SlashCommand[] = [
+	{
+		name: "model",
+		description: "Select the model (or /model <pattern>)",
+		argumentHint: "[pattern]",
+		async run(context, args) {
+			if (!args) return pickModel(context);
+			const registry = context.session.modelRegistry;
+			registry.refresh();
+			const resolved = resolveModelPattern(args, {
+				models: registry.getAll(),
+				isAvailable: (model) => registry.isAvailable(model),
+			});
+			if (!resolved.ok) {
+				context.notify("error", resolved.error);
+				return;
+			}
+			await context.session.setModel(resolved.model);
+			if (resolved.thinkingLevel) await context.session.setThinkingLevel(resolved.thinkingLevel);
+			announceModel(context);
+		},
+	},
+	{
+		name: "thinking",
+		description: "Set the thinking level (off, minimal, low, medium, high, xhigh)",
+		argumentHint: "[level]",
+		async run(context, args) {
+			const { session } = context;
+			if (!session.supportsThinking()) {
+				context.notify("muted", NOTICE_TEXT.thinkingUnsupported);
+				return;
+			}
+			const level =
+				args ||
+				(await context.dialogs.select(
+					"Thinking level",
+					THINKING_LEVEL_NAMES.map((name) => ({ value: name, label: name })),
+					{ initial: session.thinkingLevel },
+				));
+			if (!level) return;
+			try {
+				await session.setThinkingLevel(level);
+			} catch (error) {
+				context.notify("error", (error as Error).message);
+				return;
+			}
+			context.notify("info", NOTICE_TEXT.thinkingChanged(session.thinkingLevel));
+			context.refreshFooter();
+		},
+	},
+];

@@ -1,0 +1,148 @@
+/** Session commands: /new, /resume, /session, /name, /export, /copy, /quit. */
+import { getSessionsRoot, listAllSessions, listSessions, type SessionInfo } from "../../../core/session/index.js";
+import { formatCost, formatTokens } from "../components/format.js";
+import { NOTICE_TEXT } from "../notices.js";
+import type { ModeContext, SlashCommand } from "./types.js";
+
+function describeSession(info: SessionInfo, showCwd: boolean): string {
+	const when = new Date(info.modified).toLocaleString();
+	const where = showCwd ? ` · ${info.cwd}` : "";
+	return `${when} · ${info.messageCount} msgs${where}`;
+}
+
+function firstLine(text: string, max = 70): string {
+	const line = text.replace(/\s+/g, " ").trim();
+	return line.length > max ? `${line.slice(0, max - 1)}…` : line;
+}
+
+/** The session picker (-r and /resume); switches to the choice. Resolves false when nothing was picked. */
+export async function pickSession(context: ModeContext): Promise<boolean> {
+	const { session } = context;
+	const dir = session.sessionManager.getSessionDir();
+	let sessions = dir ? await listSessions(dir) : [];
+	let allProjects = false;
+	if (sessions.length === 0) {
+		sessions = await listAllSessions(getSessionsRoot(context.agentDir));
+		allProjects = true;
+	}
+	sessions = sessions.filter((info) => info.path !== session.sessionFile);
+	if (sessions.length === 0) {
+		context.notify("muted", NOTICE_TEXT.noSessions);
+		return false;
+	}
+	const choice = await context.dialogs.select(
+		allProjects ? "Resume a session (all projects)" : "Resume a session",
+		sessions.map((info) => ({
+			value: info.path,
+			label: info.name ?? firstLine(info.firstMessage),
+			description: describeSession(info, allProjects),
+		})),
+	);
+	if (!choice) return false;
+	const result = await session.switchSession(choice);
+	if (result.cancelled) return false;
+	context.rebuildTranscript();
+	context.notify("muted", NOTICE_TEXT.resumed(choice));
+	context.refreshFooter();
+	return true;
+}
+
+function sessionMarkdown(context: ModeContext): string {
+	const stats = context.session.getSessionStats();
+	const name = context.session.sessionManager.getSessionName();
+	const usage = stats.contextUsage;
+	const lines = [
+		"**Session**",
+		"",
+		`- File: ${stats.sessionFile ?? "(not saved yet)"}`,
+		`- ID: ${stats.sessionId}`,
+		...(name ? [`- Name: ${name}`] : []),
+		`- Messages: ${stats.userMessages} user, ${stats.assistantMessages} assistant, ${stats.toolCalls} tool calls, ${stats.totalMessages} total`,
+		`- Tokens: ${formatTokens(stats.tokens.input)} in, ${formatTokens(stats.tokens.output)} out, ${formatTokens(stats.tokens.cacheRead)} cache read, ${formatTokens(stats.tokens.cacheWrite)} cache write`,
+		`- Cost: ${formatCost(stats.cost)}`,
+	];
+	if (usage) {
+		const percent = usage.percent === null ? "unknown" : `${usage.percent.toFixed(1)}%`;
+		lines.push(`- Context: ${percent} of ${formatTokens(usage.contextWindow)}`);
+	}
+	return lines.join("\n");
+}
+
+export const sessionCommands: SlashCommand[] = [
+	{
+		name: "new",
+		aliases: ["clear"],
+		description: "Start a new session",
+		async run(context) {
+			const result = await context.session.newSession();
+			if (result.cancelled) return;
+			context.rebuildTranscript();
+			context.notify("muted", NOTICE_TEXT.newSession);
+			context.refreshFooter();
+		},
+	},
+	{
+		name: "resume",
+		description: "Resume another session of this project",
+		async run(context) {
+			await pickSession(context);
+		},
+	},
+	{
+		name: "session",
+		description: "Show the session file, message counts, tokens and cost",
+		run(context) {
+			context.showMarkdown(sessionMarkdown(context));
+		},
+	},
+	{
+		name: "name",
+		description: "Name the session",
+		argumentHint: "<name>",
+		async run(context, args) {
+			const name = args || (await context.dialogs.input("Session name"));
+			if (name === undefined) return;
+			try {
+				await context.session.setSessionName(name);
+				context.notify("info", NOTICE_TEXT.named(name.trim()));
+				context.refreshFooter();
+			} catch (error) {
+				context.notify("error", (error as Error).message);
+			}
+		},
+	},
+	{
+		name: "export",
+		description: "Export the session as HTML",
+		argumentHint: "[file]",
+		async run(context, args) {
+			try {
+				const path = await context.session.exportToHtml(args || undefined);
+				context.notify("info", NOTICE_TEXT.exported(path));
+			} catch (error) {
+				context.notify("error", (error as Error).message);
+			}
+		},
+	},
+	{
+		name: "copy",
+		description: "Copy the last answer to the clipboard",
+		async run(context) {
+			const text = context.session.getLastAssistantText();
+			if (!text) {
+				context.notify("muted", NOTICE_TEXT.copyNothing);
+				return;
+			}
+			const used = await context.copy(text);
+			context.notify(used.length > 0 ? "info" : "error", used.length > 0 ? NOTICE_TEXT.copied : NOTICE_TEXT.copyFailed);
+		},
+	},
+	{
+		name: "quit",
+		aliases: ["exit"],
+		description: "Quit pi",
+		run(context) {
+			context.quit();
+		},
+	},
+];

@@ -1,0 +1,52 @@
+/**
+ * The contract between the interactive mode and its slash commands: what a command may do to the screen and the
+ * session. Commands drive the AgentSession only; they never touch the agent or the session file.
+ */
+import type { KeybindingsManager } from "@pi/tui";
+import type { AgentSession } from "../../../core/agent-session.js";
+import type { AuthStorage } from "../../../core/config/auth-storage.js";
+import type { Dialogs } from "../dialogs.js";
+import type { NoticeKind } from "../notices.js";
+
+/** What the mode offers to commands and hotkeys. */
+export interface ModeContext {
+	readonly session: AgentSession;
+	readonly cwd: string;
+	readonly agentDir: string;
+	readonly version: string;
+	readonly authStorage: AuthStorage | undefined;
+	readonly keybindings: KeybindingsManager;
+	readonly dialogs: Dialogs;
+	/** A notice row in the transcript. */
+	notify(kind: NoticeKind, text: string): void;
+	/** A markdown block in the transcript (stats, changelog, hotkeys). */
+	showMarkdown(markdown: string): void;
+	/** Replaces the editor text. */
+	setEditorText(text: string): void;
+	/** Redraws the transcript from the session's messages (after switching sessions or moving in the tree). */
+	rebuildTranscript(): void;
+	/** Re-reads the footer figures. */
+	refreshFooter(): void;
+	/** Copies to the clipboard; resolves with what was used (empty: nothing worked). */
+	copy(text: string): Promise<string[]>;
+	themeNames(): string[];
+	currentTheme(): string;
+	/** Switches the theme and saves it; false when unknown. */
+	setTheme(name: string): boolean;
+	setHideThinking(hidden: boolean): void;
+	/** Re-reads settings, models, keybindings and resources. */
+	reload(): void;
+	/** Leaves pi (restoring the terminal). */
+	quit(): void;
+}
+
+/** One slash command. */
+export interface SlashCommand {
+	name: string;
+	aliases?: readonly string[];
+	/** Shown in autocomplete and /hotkeys. */
+	description: string;
+	/** Argument hint for autocomplete, e.g. `[instructions]`. */
+	argumentHint?: string;
+	run(context: ModeContext, args: string): Promise<void> | void;
+}

@@ -1,0 +1,92 @@
+/**
+ * Application keys, seen before the editor: abort, clear/exit, model and thinking cycling, display toggles,
+ * follow-up queueing, image paste and the external editor. Returns true when a key was consumed.
+ */
+import type { KeybindingsManager } from "@pi/tui";
+import type { AppActionName } from "./keybindings.js";
+
+/** What the hotkeys act on (implemented by InteractiveMode). */
+export interface HotkeyTarget {
+	keybindings: KeybindingsManager;
+	/** Whether a dialog (selector, input) has the keyboard: only the editor's own keys apply then. */
+	dialogOpen(): boolean;
+	editorIsEmpty(): boolean;
+	autocompleteOpen(): boolean;
+	onInterrupt(): void;
+	onClear(): void;
+	onExit(): void;
+	onFollowUp(): void;
+	onCycleModel(direction: "forward" | "backward"): void;
+	onSelectModel(): void;
+	onCycleThinking(): void;
+	onToggleTools(): void;
+	onToggleThinking(): void;
+	onExternalEditor(): void;
+	onPasteImage(): void;
+}
+
+/** Actions handled here, in priority order (the first match wins). */
+const ORDER: AppActionName[] = [
+	"interrupt",
+	"clear",
+	"exit",
+	"followUp",
+	"cycleModelBackward",
+	"cycleModelForward",
+	"selectModel",
+	"cycleThinkingLevel",
+	"expandTools",
+	"toggleThinking",
+	"externalEditor",
+	"pasteImage",
+];
+
+/** Dispatches one unit of input; true when consumed. */
+export function handleHotkey(target: HotkeyTarget, data: string): boolean {
+	if (target.dialogOpen()) return false;
+	const keys = target.keybindings;
+	const action = ORDER.find((name) => keys.matches(data, name));
+	if (!action) return false;
+	switch (action) {
+		case "interrupt":
+			// Escape closes the autocomplete popup first.
+			if (target.autocompleteOpen()) return false;
+			target.onInterrupt();
+			return true;
+		case "clear":
+			target.onClear();
+			return true;
+		case "exit":
+			if (!target.editorIsEmpty()) return false; // ctrl+d deletes forward in a non-empty editor
+			target.onExit();
+			return true;
+		case "followUp":
+			target.onFollowUp();
+			return true;
+		case "cycleModelForward":
+			target.onCycleModel("forward");
+			return true;
+		case "cycleModelBackward":
+			target.onCycleModel("backward");
+			return true;
+		case "selectModel":
+			target.onSelectModel();
+			return true;
+		case "cycleThinkingLevel":
+			if (target.autocompleteOpen()) return false;
+			target.onCycleThinking();
+			return true;
+		case "expandTools":
+			target.onToggleTools();
+			return true;
+		case "toggleThinking":
+			target.onToggleThinking();
+			return true;
+		case "externalEditor":
+			target.onExternalEditor();
+			return true;
+		case "pasteImage":
+			target.onPasteImage();
+			return true;
+	}
+}
