@@ -356,8 +356,8 @@ export class AgentSession {
 	 * Compacts now (aborting a running turn first). Errors: `Nothing to compact (session too small)`, `Already
 	 * compacted`, `Compaction cancelled`, `Compaction failed: <message>`.
 	 */
-	async compact(customInstructions?: string): Promise<CompactionResult> {
-		if (this.isStreaming) await this.abort();
+	compact(customInstructions?: string): Promise<CompactionResult> {
+		if (this.isStreaming) return this.abort().then(() => this.runs.compactManually(customInstructions));
 		return this.runs.compactManually(customInstructions);
 	}
 

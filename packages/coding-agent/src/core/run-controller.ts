@@ -66,6 +66,7 @@ export class RunController {
 		this.retryAttempt = 0;
 		this.overflowRecovered = false;
 		this.next = undefined;
+		this.retryWait = undefined;
 		const run = this.execute(start, onAccepted);
 		this.active = run;
 		return run;
@@ -75,7 +76,7 @@ export class RunController {
 		try {
 			if (onAccepted) await Promise.resolve(onAccepted()).catch(() => {});
 			await start();
-			while (this.next && !this.aborted) {
+			while (this.next) {
 				const step = this.next;
 				this.next = undefined;
 				if (step.kind === "retry") {
@@ -91,9 +92,11 @@ export class RunController {
 						break;
 					}
 				} else {
+					if (this.aborted) break;
 					this.overflowRecovered = true;
 					if (!(await this.recoverFromOverflow())) break;
 				}
+				if (this.aborted) break;
 				this.dropTrailingFailedReply();
 				await this.session.agent.continue();
 			}
@@ -135,6 +138,8 @@ export class RunController {
 		if (decision.kind !== "retry") return this.closeRetries(last);
 		this.retryAttempt = decision.attempt;
 		this.next = { kind: "retry", delayMs: decision.delayMs };
+		// The retry is pending from now on: abortRetry() during auto_retry_start must already cancel it.
+		this.retryWait = new AbortController();
 		return () =>
 			this.emit({
 				type: "auto_retry_start",
@@ -163,7 +168,7 @@ export class RunController {
 	}
 
 	private async waitForRetry(delayMs: number): Promise<boolean> {
-		const controller = new AbortController();
+		const controller = this.retryWait ?? new AbortController();
 		this.retryWait = controller;
 		try {
 			return await waitUnlessAborted(delayMs, controller.signal);
@@ -201,13 +206,16 @@ export class RunController {
 		await this.runCompaction("threshold").catch(() => {});
 	}
 
-	/** Manual compaction (rpc.md §4.3); the caller has already stopped any run. */
-	async compactManually(customInstructions?: string): Promise<CompactionResult> {
-		await this.waitForCompaction();
-		if (!this.session.model) throw new Error(sessionTexts.noModel);
+	/**
+	 * Manual compaction (rpc.md §4.3); the caller has already stopped any run. When nothing else is compacting, the
+	 * compaction occupies the slot synchronously, so a prompt sent right after waits for it.
+	 */
+	compactManually(customInstructions?: string): Promise<CompactionResult> {
+		if (this.compaction) return this.waitForCompaction().then(() => this.compactManually(customInstructions));
+		if (!this.session.model) return Promise.reject(new Error(sessionTexts.noModel));
 		const { keepRecentTokens } = this.session.settingsManager.getCompactionSettings();
 		const planned = planCompaction(this.session.sessionManager.getBranch(), keepRecentTokens);
-		if (!planned.ok) throw new Error(planned.error);
+		if (!planned.ok) return Promise.reject(new Error(planned.error));
 		return this.runCompaction("manual", customInstructions);
 	}
 
@@ -275,7 +283,6 @@ export class RunController {
 	/** Stops the run's automatic continuation: retry wait, recovery and compaction. */
 	abort(): void {
 		this.aborted = true;
-		this.next = undefined;
 		this.retryWait?.abort();
 		this.compaction?.controller.abort();
 	}
