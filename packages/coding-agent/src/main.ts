@@ -65,8 +65,8 @@ async function run(argv: readonly string[], io: MainIo): Promise<number> {
 		return EXIT.ok;
 	}
 	if (args.export) {
-		const { exportSessionFile } = await import("./cli/export.js");
-		const path = await exportSessionFile(args.export.session, args.export.output, cwd);
+		const { exportSession } = await import("./cli/export.js");
+		const path = await exportSession(args.export.session, args.export.output, cwd, io.stderr);
 		io.stdout.write(`${cliMessages.exported(path)}\n`);
 		return EXIT.ok;
 	}

@@ -1,24 +1,19 @@
 /**
  * `pi --export <session.jsonl> [out.html]`: writes a session file as HTML (default name as RPC `export_html`).
  */
-import { existsSync } from "node:fs";
-import { resolve } from "node:path";
+import { exportSessionFile } from "../core/export-html/index.js";
 import { CliError } from "./errors.js";
 
-/** Exports `sessionPath` (relative to `cwd`) and returns the written path. */
-export async function exportSessionFile(sessionPath: string, output: string | undefined, cwd: string): Promise<string> {
-	const input = resolve(cwd, sessionPath);
-	if (!existsSync(input)) throw new CliError(`Session file not found: ${input}`);
-	// The HTML exporter is being written alongside; the module name is kept dynamic until its types land.
-	const exporterPath = "../core/export-html/index.js";
-	let exporter: {
-		exportSessionFileToHtml?: (input: string, output: string | undefined, cwd: string) => Promise<string>;
-	};
+/** Exports `sessionPath` (relative to `cwd`) and returns the written path; failures end the CLI with exit 1. */
+export async function exportSession(
+	sessionPath: string,
+	output: string | undefined,
+	cwd: string,
+	stderr: NodeJS.WritableStream,
+): Promise<string> {
 	try {
-		exporter = await import(exporterPath);
-	} catch {
-		throw new CliError("HTML export is not available in this build yet.");
+		return await exportSessionFile(sessionPath, output, { cwd, onWarning: (message) => stderr.write(`${message}\n`) });
+	} catch (error) {
+		throw new CliError((error as Error).message);
 	}
-	if (!exporter.exportSessionFileToHtml) throw new CliError("HTML export is not available in this build yet.");
-	return exporter.exportSessionFileToHtml(input, output, cwd);
 }

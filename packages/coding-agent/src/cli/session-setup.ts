@@ -2,7 +2,6 @@
  * Maps the command line and environment onto the SDK entry (`createAgentSession`) and turns its start-up failures
  * into CLI errors. This is the only bridge between flags and session setup.
  */
-import type { AgentSession } from "../core/agent-session.js";
 import type { CliArgs } from "./args.js";
 import type { EnvOptions } from "./env.js";
 import { CliError } from "./errors.js";
@@ -16,15 +15,15 @@ export interface CliSessionInput {
 	stderr: NodeJS.WritableStream;
 }
 
+const notYetSupported = (flag: string) => `Warning: extensions and themes are not supported yet; ignoring ${flag}.`;
+
 /** Creates the session for a non-interactive mode; start-up failures become `CliError` (exit 1). */
 export async function createCliSession(input: CliSessionInput) {
 	const { args, env, cwd, agentDir, stderr } = input;
 	const warn = (message: string) => stderr.write(`${message}\n`);
-	// The SDK entry is being written alongside; the module name is kept dynamic until its types land.
-	const sdkPath = "../sdk.js";
-	const { createAgentSession } = (await import(sdkPath)) as {
-		createAgentSession: (options: Record<string, unknown>) => Promise<{ session: AgentSession }>;
-	};
+	for (const path of args.extensions) warn(notYetSupported(`-e ${path}`));
+	for (const path of args.themes) warn(notYetSupported(`--theme ${path}`));
+	const { createAgentSession } = await import("../sdk.js");
 	try {
 		return await createAgentSession({
 			cwd,

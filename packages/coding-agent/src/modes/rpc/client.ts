@@ -5,7 +5,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import type { ImageContent } from "@pi/ai";
-import type { QueueMode } from "../../core/session-events.js";
+import type { QueueMode } from "../../core/config/settings.js";
 import { LineSplitter, serializeLine } from "./framing.js";
 import type {
 	ExtensionUiResponse,

@@ -4,12 +4,12 @@
  */
 import type { AgentMessage } from "@pi/agent-core";
 import type { ImageContent, Model } from "@pi/ai";
+import type { QueueMode } from "../../core/config/settings.js";
 import type {
 	AgentSessionEvent,
 	BashResult,
 	CommandInfo,
 	CompactionResult,
-	QueueMode,
 	SessionStateSnapshot,
 	SessionStats,
 } from "../../core/session-events.js";

@@ -1,0 +1,189 @@
+/**
+ * Runs the BUILT `pi` (bin/pi.js → dist/) as a child process against the loopback mock server. The agent dir is a
+ * temp dir whose models.json has one custom provider per wire API; real provider keys are stripped from the
+ * child's environment so no test can reach a real service.
+ */
+import { spawn } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { getAllEnvKeyNames } from "@pi/ai";
+import { type MockServer, startMockServer } from "@pi/ai/testing";
+
+const packageRoot = fileURLToPath(new URL("../..", import.meta.url));
+/** The launcher users run. */
+export const PI_BIN = join(packageRoot, "bin", "pi.js");
+
+/** Providers in the test models.json: one per wire API, each with a `mock-model`. */
+export const MOCK_PROVIDERS = {
+	openai: "mock-openai",
+	responses: "mock-responses",
+	anthropic: "mock-anthropic",
+	google: "mock-google",
+} as const;
+
+/** `--model` value of the default test model. */
+export const MOCK_MODEL = "mock-openai/mock-model";
+
+export function assertBuilt(): void {
+	if (!existsSync(join(packageRoot, "dist", "cli.js"))) {
+		throw new Error("packages/coding-agent/dist is missing: run `npx tsc -b packages/coding-agent` first.");
+	}
+}
+
+/** A temp agent dir and project dir wired to `server`. */
+export interface TestWorld {
+	agentDir: string;
+	cwd: string;
+	cleanup(): void;
+}
+
+export function createWorld(server: MockServer, settings: Record<string, unknown> = {}): TestWorld {
+	const root = mkdtempSync(join(tmpdir(), "pi-cli-test-"));
+	const agentDir = join(root, "agent");
+	const cwd = join(root, "project");
+	mkdirSync(agentDir, { recursive: true });
+	mkdirSync(cwd, { recursive: true });
+	const provider = (api: string, baseUrl: string, extra: Record<string, unknown> = {}) => ({
+		api,
+		baseUrl,
+		apiKey: "test-key",
+		models: [{ id: "mock-model", name: "Mock Model", ...extra }],
+	});
+	const models = {
+		providers: {
+			[MOCK_PROVIDERS.openai]: provider("openai-completions", `${server.url}/v1`),
+			[MOCK_PROVIDERS.responses]: provider("openai-responses", `${server.url}/v1`),
+			[MOCK_PROVIDERS.anthropic]: provider("anthropic-messages", server.url, {
+				reasoning: true,
+				input: ["text", "image"],
+			}),
+			[MOCK_PROVIDERS.google]: provider("google-generative-ai", `${server.url}/v1beta`),
+		},
+	};
+	writeFileSync(join(agentDir, "models.json"), JSON.stringify(models, null, 2));
+	writeFileSync(
+		join(agentDir, "settings.json"),
+		JSON.stringify({ retry: { baseDelayMs: 1, maxRetries: 1 }, defaultThinkingLevel: "off", ...settings }),
+	);
+	return { agentDir, cwd, cleanup: () => rmSync(root, { recursive: true, force: true }) };
+}
+
+/** The child environment: no real keys, no PI_* from the developer's shell, the test agent dir. */
+export function childEnv(world: TestWorld, extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
+	const env: NodeJS.ProcessEnv = {};
+	const blocked = new Set(getAllEnvKeyNames());
+	for (const [name, value] of Object.entries(process.env)) {
+		if (blocked.has(name) || name.startsWith("PI_")) continue;
+		env[name] = value;
+	}
+	return { ...env, PI_CODING_AGENT_DIR: world.agentDir, PI_OFFLINE: "1", ...extra };
+}
+
+export interface PiResult {
+	code: number | null;
+	signal: NodeJS.Signals | null;
+	stdout: string;
+	stderr: string;
+}
+
+/** Runs pi to completion. stdin is a closed pipe unless `stdin` text is given. */
+export function runPi(
+	world: TestWorld,
+	args: string[],
+	options: { stdin?: string | Buffer; env?: NodeJS.ProcessEnv } = {},
+): Promise<PiResult> {
+	return new Promise((resolve, reject) => {
+		const child = spawn(process.execPath, [PI_BIN, ...args], {
+			cwd: world.cwd,
+			env: childEnv(world, options.env),
+			stdio: ["pipe", "pipe", "pipe"],
+		});
+		let stdout = "";
+		let stderr = "";
+		child.stdout.on("data", (chunk: Buffer) => {
+			stdout += chunk.toString("utf8");
+		});
+		child.stderr.on("data", (chunk: Buffer) => {
+			stderr += chunk.toString("utf8");
+		});
+		child.on("error", reject);
+		child.on("close", (code, signal) => resolve({ code, signal, stdout, stderr }));
+		child.stdin.end(options.stdin ?? "");
+	});
+}
+
+/** One mock server for a test file. */
+export async function startServer(): Promise<MockServer> {
+	assertBuilt();
+	return startMockServer();
+}
+
+export type { MockServer };
+
+/** A `pi --mode rpc` child driven with raw lines (for framing and lifecycle tests). */
+export interface RawRpc {
+	/** Writes raw text to stdin (add the "\n" yourself). */
+	write(text: string): void;
+	/** Parsed stdout lines so far. */
+	lines: Record<string, any>[];
+	/** Raw stdout text so far. */
+	stdout(): string;
+	stderr(): string;
+	/** Resolves with the first line (already received or later) matching `predicate`. */
+	waitFor(predicate: (line: Record<string, any>) => boolean, timeoutMs?: number): Promise<Record<string, any>>;
+	endInput(): void;
+	kill(signal: NodeJS.Signals): void;
+	exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+export function startRawRpc(world: TestWorld, args: string[] = []): RawRpc {
+	const child = spawn(process.execPath, [PI_BIN, "--mode", "rpc", ...args], {
+		cwd: world.cwd,
+		env: childEnv(world),
+		stdio: ["pipe", "pipe", "pipe"],
+	});
+	let out = "";
+	let err = "";
+	const lines: Record<string, any>[] = [];
+	const watchers = new Set<() => void>();
+	child.stdout.on("data", (chunk: Buffer) => {
+		out += chunk.toString("utf8");
+		const complete = out.split("\n").slice(0, -1);
+		lines.length = 0;
+		for (const line of complete) lines.push(JSON.parse(line));
+		for (const watcher of [...watchers]) watcher();
+	});
+	child.stderr.on("data", (chunk: Buffer) => {
+		err += chunk.toString("utf8");
+	});
+	const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+		child.on("close", (code, signal) => resolve({ code, signal })),
+	);
+	return {
+		write: (text) => child.stdin.write(text),
+		lines,
+		stdout: () => out,
+		stderr: () => err,
+		waitFor: (predicate, timeoutMs = 15_000) =>
+			new Promise((resolve, reject) => {
+				const check = () => {
+					const found = lines.find(predicate);
+					if (!found) return false;
+					watchers.delete(check);
+					clearTimeout(timer);
+					resolve(found);
+					return true;
+				};
+				const timer = setTimeout(() => {
+					watchers.delete(check);
+					reject(new Error(`timed out waiting for a line; stdout so far:\n${out}\nstderr:\n${err}`));
+				}, timeoutMs);
+				if (!check()) watchers.add(check);
+			}),
+		endInput: () => child.stdin.end(),
+		kill: (signal) => child.kill(signal),
+		exited,
+	};
+}

@@ -1,0 +1,149 @@
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { createWorld, MOCK_MODEL, type MockServer, runPi, startServer, type TestWorld } from "../cli/harness.js";
+
+let server: MockServer;
+let world: TestWorld;
+
+beforeAll(async () => {
+	server = await startServer();
+	world = createWorld(server);
+});
+afterAll(async () => {
+	world.cleanup();
+	await server.close();
+});
+beforeEach(() => server.reset());
+
+/** Text of the user message of the n-th model request. */
+function userText(requestIndex: number): string {
+	const messages = server.requests[requestIndex]!.body.messages as { role: string; content: unknown }[];
+	const last = messages.filter((m) => m.role === "user").at(-1)!;
+	return typeof last.content === "string"
+		? last.content
+		: (last.content as { type: string; text?: string }[])
+				.filter((part) => part.type === "text")
+				.map((part) => part.text)
+				.join("");
+}
+
+const PNG_1x1 = Buffer.from(
+	"iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
+	"base64",
+);
+
+describe("pi -p", () => {
+	it("prints the text of the final reply and nothing else", async () => {
+		server.enqueue({ text: "4" });
+		const result = await runPi(world, ["-p", "--model", MOCK_MODEL, "What is 2+2?"]);
+		expect(result).toMatchObject({ code: 0, stdout: "4\n" });
+		expect(userText(0)).toBe("What is 2+2?");
+	});
+
+	it("runs several messages in order in one session and prints only the last reply", async () => {
+		server.enqueue({ text: "first answer" }, { text: "second answer" });
+		const result = await runPi(world, ["-p", "--model", MOCK_MODEL, "one", "two"]);
+		expect(result).toMatchObject({ code: 0, stdout: "second answer\n" });
+		expect(server.requests.map((_, i) => userText(i))).toEqual(["one", "two"]);
+		// The second request carries the first exchange.
+		expect(JSON.stringify(server.requests[1]!.body.messages)).toContain("first answer");
+	});
+
+	it("puts piped stdin before the first message, separated by a blank line", async () => {
+		server.enqueue({ text: "looks fine" });
+		const result = await runPi(world, ["--model", MOCK_MODEL, "review this diff"], { stdin: "+added line\n\n" });
+		expect(result).toMatchObject({ code: 0, stdout: "looks fine\n" });
+		expect(userText(0)).toBe("+added line\n\nreview this diff");
+	});
+
+	it("inlines @file text, attaches @file images and skips empty files", async () => {
+		writeFileSync(join(world.cwd, "notes.md"), "remember the milk");
+		writeFileSync(join(world.cwd, "pixel.png"), PNG_1x1);
+		writeFileSync(join(world.cwd, "empty.txt"), "");
+		server.enqueue({ text: "done" });
+		const result = await runPi(world, [
+			"-p",
+			"--model",
+			"mock-anthropic/mock-model",
+			"@notes.md",
+			"@empty.txt",
+			"@pixel.png",
+			"summarise",
+		]);
+		expect(result).toMatchObject({ code: 0, stdout: "done\n" });
+		const content = server.requests[0]!.body.messages[0].content as { type: string; text?: string }[];
+		const text = content
+			.filter((part) => part.type === "text")
+			.map((part) => part.text)
+			.join("");
+		expect(text).toBe(
+			`<file name="${join(world.cwd, "notes.md")}">\nremember the milk\n</file>\n<file name="${join(world.cwd, "pixel.png")}"></file>\nsummarise`,
+		);
+		expect(content.filter((part) => part.type === "image")).toHaveLength(1);
+	});
+
+	it("fails with exit 1 for a missing @file, before any request", async () => {
+		const result = await runPi(world, ["-p", "--model", MOCK_MODEL, "@missing.txt", "hi"]);
+		expect(result).toEqual({
+			code: 1,
+			signal: null,
+			stdout: "",
+			stderr: `Error: File not found: ${join(world.cwd, "missing.txt")}\n`,
+		});
+		expect(server.requests).toHaveLength(0);
+	});
+
+	it("exits 1 with the provider's error after retries, printing nothing on stdout", async () => {
+		server.enqueue({ httpError: { status: 400, message: "bad request: tools invalid" } });
+		const result = await runPi(world, ["-p", "--model", MOCK_MODEL, "hi"]);
+		expect(result.code).toBe(1);
+		expect(result.stdout).toBe("");
+		expect(result.stderr).toMatch(/^Error: .*bad request: tools invalid/m);
+	});
+
+	it("stops at the first failed run: later messages are not sent", async () => {
+		server.enqueue({ httpError: { status: 400, message: "nope" } }, { text: "never" });
+		const result = await runPi(world, ["-p", "--model", MOCK_MODEL, "one", "two"]);
+		expect(result.code).toBe(1);
+		expect(server.requests).toHaveLength(1);
+	});
+
+	it("warns on stderr when the reply was cut off, and still succeeds", async () => {
+		server.enqueue({ text: "partial", stopReason: "length" });
+		const result = await runPi(world, ["-p", "--model", MOCK_MODEL, "long story"]);
+		expect(result).toMatchObject({
+			code: 0,
+			stdout: "partial\n",
+			stderr: "Warning: the reply was cut off at the output token limit.\n",
+		});
+	});
+
+	it("names the variable to set when the provider has no key (exit 1)", async () => {
+		const result = await runPi(world, ["-p", "--model", "anthropic/claude-sonnet-4-5", "hi"]);
+		expect(result.code).toBe(1);
+		expect(result.stdout).toBe("");
+		expect(result.stderr).toBe(
+			'Error: No API key found for provider "anthropic". Set ANTHROPIC_OAUTH_TOKEN or ANTHROPIC_API_KEY, or add a key to auth.json.\n',
+		);
+	});
+
+	it("lists the closest models for an unknown model (exit 1)", async () => {
+		const result = await runPi(world, ["-p", "--model", "mock-modle", "hi"]);
+		expect(result.code).toBe(1);
+		expect(result.stdout).toBe("");
+		expect(result.stderr).toMatch(
+			/^Error: Model "mock-modle" not found\. Closest matches: mock-[a-z]+\/mock-model, mock-[a-z]+\/mock-model, mock-[a-z]+\/mock-model\. Use --list-models to see available models\.\n$/,
+		);
+	});
+
+	it("treats empty stdin without a message as the no-prompt usage error (exit 2)", async () => {
+		const result = await runPi(world, ["--model", MOCK_MODEL], { stdin: "  \n" });
+		expect(result).toEqual({
+			code: 2,
+			signal: null,
+			stdout: "",
+			stderr: "Error: no prompt given (pass a message or pipe text on stdin)\n",
+		});
+	});
+});

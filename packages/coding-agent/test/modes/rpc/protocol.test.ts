@@ -1,0 +1,116 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+	createWorld,
+	MOCK_MODEL,
+	type MockServer,
+	runPi,
+	startRawRpc,
+	startServer,
+	type TestWorld,
+} from "../../cli/harness.js";
+
+let server: MockServer;
+let world: TestWorld;
+
+beforeAll(async () => {
+	server = await startServer();
+	world = createWorld(server);
+});
+afterAll(async () => {
+	world.cleanup();
+	await server.close();
+});
+
+describe("pi --mode rpc: framing and failures (rpc.md §1, §3)", () => {
+	it("answers every malformed line once, keeps running, and writes only protocol lines", async () => {
+		const rpc = startRawRpc(world, ["--model", MOCK_MODEL]);
+		rpc.write('{"id":"6","type":\n');
+		rpc.write("42\r\n");
+		rpc.write('{"id":7,"kind":"x"}\n');
+		rpc.write("\n   \n");
+		rpc.write('{"id":"5","type":"fly"}\n');
+		rpc.write('{"id":"8","type":"set_model","provider":"mock-openai"}\n');
+		rpc.write('{"id":"9","type":"set_thinking_level","level":"loud"}\n');
+		rpc.write('{"id":"u","type":"set_session_name","name":"a\u2028b"}\n');
+		rpc.write('{"type":"extension_ui_response","id":"unknown","value":"x"}\n');
+		rpc.write('{"id":10,"type":"get_last_assistant_text"}\n');
+		await rpc.waitFor((line) => line.id === 10);
+		rpc.endInput();
+		expect(await rpc.exited).toEqual({ code: 0, signal: null });
+		expect(rpc.lines).toEqual([
+			{
+				type: "response",
+				command: "parse",
+				success: false,
+				error: "Failed to parse command: Unexpected end of JSON input",
+			},
+			{ type: "response", command: "parse", success: false, error: "Invalid command: expected a JSON object" },
+			{ id: 7, type: "response", command: "parse", success: false, error: 'Invalid command: missing "type"' },
+			{ id: "5", type: "response", command: "fly", success: false, error: "Unknown command: fly" },
+			{
+				id: "8",
+				type: "response",
+				command: "set_model",
+				success: false,
+				error: 'Invalid field "modelId" for set_model: expected a string',
+			},
+			{
+				id: "9",
+				type: "response",
+				command: "set_thinking_level",
+				success: false,
+				error: "Invalid thinking level: loud. Use one of: off, minimal, low, medium, high, xhigh",
+			},
+			{ type: "session_info_changed", name: "a\u2028b" },
+			{ id: "u", type: "response", command: "set_session_name", success: true },
+			{ id: 10, type: "response", command: "get_last_assistant_text", success: true, data: { text: null } },
+		]);
+		expect(rpc.stdout().endsWith("\n")).toBe(true);
+	});
+
+	it("writes the prompt response before agent_start, rejects a second prompt while busy, and finishes the run after EOF", async () => {
+		server.reset();
+		server.enqueue({ text: "slow answer", eventDelayMs: 60, chunkSize: 2 });
+		const rpc = startRawRpc(world, ["--model", MOCK_MODEL, "--no-session"]);
+		rpc.write('{"id":"p1","type":"prompt","message":"hi"}\n{"id":"p2","type":"prompt","message":"again"}\n');
+		await rpc.waitFor((line) => line.id === "p2");
+		rpc.endInput();
+		expect(await rpc.exited).toEqual({ code: 0, signal: null });
+		const kinds = rpc.lines.map((line) => (line.type === "response" ? `response:${line.id}` : line.type));
+		expect(kinds.indexOf("response:p1")).toBeLessThan(kinds.indexOf("agent_start"));
+		expect(rpc.lines.find((line) => line.id === "p2")).toEqual({
+			id: "p2",
+			type: "response",
+			command: "prompt",
+			success: false,
+			error: "Agent is already processing. Specify streamingBehavior ('steer' or 'followUp') to queue the message.",
+		});
+		// EOF arrived mid-run: pi waited for the run and exited 0 after its agent_end.
+		expect(kinds.at(-1)).toBe("agent_end");
+		expect(rpc.lines.at(-1)!.messages.at(-1)).toMatchObject({ role: "assistant", stopReason: "stop" });
+	});
+
+	it("aborts the run on SIGTERM and exits 143", async () => {
+		server.reset();
+		server.enqueue({ text: "never finished", delayMs: 10_000 });
+		const rpc = startRawRpc(world, ["--model", MOCK_MODEL, "--no-session"]);
+		rpc.write('{"id":"p","type":"prompt","message":"hi"}\n');
+		await rpc.waitFor((line) => line.type === "message_start" && line.message.role === "user");
+		rpc.kill("SIGTERM");
+		expect(await rpc.exited).toEqual({ code: 143, signal: null });
+		expect(rpc.lines.at(-1)).toMatchObject({ type: "agent_end" });
+	});
+
+	it("rejects @file and message arguments at start-up with exit 2", async () => {
+		expect(await runPi(world, ["--mode", "rpc", "@notes.md"])).toMatchObject({
+			code: 2,
+			stdout: "",
+			stderr: "Error: @file arguments are not supported in RPC mode\n",
+		});
+		expect(await runPi(world, ["--mode", "rpc", "hello"])).toMatchObject({
+			code: 2,
+			stdout: "",
+			stderr: "Error: message arguments are not supported in RPC mode; send a prompt command\n",
+		});
+	});
+});
