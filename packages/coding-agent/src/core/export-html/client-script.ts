@@ -2,7 +2,7 @@
  * The page's inline script. It reads the embedded session data, and when a tree row is clicked shows the branch
  * through that entry: the path from the root to the entry, continued to the current leaf when the entry lies on
  * the leaf's path, otherwise to the newest leaf below it. Entry fragments are pre-rendered by the server; the
- * script only moves and unhides them, so switching stays fast for thousands of entries.
+ * script only hides and shows the ones that change, so switching stays fast for thousands of entries.
  *
  * Kept as plain ES2017 text (not a compiled function) so the bundler/test transforms cannot inject helpers into it.
  */
@@ -67,30 +67,38 @@ export const clientScript = `
 		nodes.set(element.dataset.id, element);
 	});
 
-	var shown = Array.from(leafPath);
+	// When every parent precedes its children in the file (always, for files pi writes), the server renders the
+	// fragments in file order and every path is already in order: switching only toggles the entries that change.
+	var fileOrdered = data.fileOrdered === true;
+	var shown = new Set(leafPath);
 	var active = null;
 	var highlighted = null;
 
+	function setShown(entryId, on) {
+		var fragment = fragments.get(entryId);
+		if (fragment) fragment.hidden = !on;
+		var node = nodes.get(entryId);
+		if (node) node.classList.toggle("selected", on);
+	}
+
 	function select(id) {
 		var path = pathTo(branchEnd(id));
+		var next = new Set(path);
 		shown.forEach(function (entryId) {
-			var fragment = fragments.get(entryId);
-			if (fragment) fragment.hidden = true;
-			var node = nodes.get(entryId);
-			if (node) node.classList.remove("selected");
+			if (!next.has(entryId)) setShown(entryId, false);
 		});
-		var ordered = document.createDocumentFragment();
 		path.forEach(function (entryId) {
-			var fragment = fragments.get(entryId);
-			if (fragment) {
-				fragment.hidden = false;
-				ordered.appendChild(fragment);
-			}
-			var node = nodes.get(entryId);
-			if (node) node.classList.add("selected");
+			if (!shown.has(entryId)) setShown(entryId, true);
 		});
-		conversation.insertBefore(ordered, conversation.firstChild);
-		shown = path;
+		if (!fileOrdered) {
+			var ordered = document.createDocumentFragment();
+			path.forEach(function (entryId) {
+				var fragment = fragments.get(entryId);
+				if (fragment) ordered.appendChild(fragment);
+			});
+			conversation.insertBefore(ordered, conversation.firstChild);
+		}
+		shown = next;
 		if (active) active.classList.remove("active");
 		active = nodes.get(id) || null;
 		if (active) active.classList.add("active");

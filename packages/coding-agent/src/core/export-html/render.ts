@@ -48,6 +48,16 @@ function childrenByParent(entries: readonly SessionEntry[]): Map<string, Session
 	return children;
 }
 
+/** True when every entry's parent comes earlier in the file (files pi writes; hand-edited ones may differ). */
+function parentsPrecedeChildren(entries: readonly SessionEntry[]): boolean {
+	const seen = new Set<string>();
+	for (const entry of entries) {
+		if (entry.parentId !== null && !seen.has(entry.parentId)) return false;
+		seen.add(entry.id);
+	}
+	return true;
+}
+
 /** Marks a fragment hidden: fragments off the selected branch stay in the page for the script to show. */
 function hide(fragment: string): string {
 	return fragment.replace(/^<(\w+)/, "<$1 hidden");
@@ -99,14 +109,24 @@ export function renderSessionHtml(input: RenderSessionHtmlInput): string {
 	const title = input.title ?? findSessionName(entries) ?? exportMessages.defaultTitle;
 
 	const context = { labels, ...pairToolResults(entries, children) };
-	const fragments: string[] = path.map((entry) => renderEntry(entry, context));
-	for (const entry of entries) if (!onPath.has(entry.id)) fragments.push(hide(renderEntry(entry, context)));
+	const fileOrdered = parentsPrecedeChildren(entries);
+	const fragments: string[] = [];
+	if (fileOrdered) {
+		// Every path is in file order, so one fixed order serves all branches (the script only toggles `hidden`).
+		for (const entry of entries) {
+			const fragment = renderEntry(entry, context);
+			fragments.push(onPath.has(entry.id) ? fragment : hide(fragment));
+		}
+	} else {
+		for (const entry of path) fragments.push(renderEntry(entry, context));
+		for (const entry of entries) if (!onPath.has(entry.id)) fragments.push(hide(renderEntry(entry, context)));
+	}
 	if (entries.length === 0) fragments.push(`<p class="notice">${escapeHtml(exportMessages.noEntries)}</p>`);
 
 	const tree = renderTreeView({ roots: buildTree(entries), labels, leafPath: onPath, leafId });
 	const leafCount = entries.filter((entry) => !children.has(entry.id)).length;
 	const data = jsonForScript(
-		{ header: input.header, leafId, labels: Object.fromEntries(labels), entries },
+		{ header: input.header, leafId, labels: Object.fromEntries(labels), fileOrdered, entries },
 		omitImageData,
 	);
 	// Only the page's own script may run, even if some session text ever slipped through unescaped.

@@ -45,6 +45,8 @@ header dt { color: var(--muted); }
 header dd { margin: 0; overflow-wrap: anywhere; }
 .notice { color: var(--muted); font-size: 12px; }
 .entry { margin: 10px 0; }
+/* Lets the browser skip layout and paint of off-screen entries: big sessions open and scroll fast. */
+#conversation > .entry { content-visibility: auto; contain-intrinsic-size: auto 60px; }
 .entry[hidden] { display: none; }
 .entry-head { display: flex; gap: 8px; align-items: baseline; font-size: 12px; color: var(--muted); margin-bottom: 4px; }
 .entry-head .role { font-weight: 700; color: var(--fg); }

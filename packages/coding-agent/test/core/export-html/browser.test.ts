@@ -2,13 +2,14 @@
  * End to end: the exported file opened in headless Chromium (Debian's /usr/bin/chromium, driven by playwright-core).
  */
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { type BrowserContext, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { exportSessionFile, renderSessionHtml } from "../../../src/core/export-html/index.js";
-import { SessionManager } from "../../../src/core/session/index.js";
+import { type SessionEntry, SessionManager } from "../../../src/core/session/index.js";
 import { assistant, type BranchedSession, buildBranchedSession, call, makeTempDir, result, user } from "./fixture.js";
 
 const CHROMIUM = "/usr/bin/chromium";
@@ -152,7 +153,7 @@ describe("hostile session content in a browser", () => {
 			leafId: manager.getLeafId(),
 		});
 		const path = join(dir, "hostile.html");
-		await import("node:fs/promises").then((fs) => fs.writeFile(path, html));
+		await writeFile(path, html);
 		const { page, problems, dialogs, requests } = await open(path);
 		const text = await visibleConversation(page);
 		expect(text).toContain("</script><script>alert(1)</script><img src=x onerror=alert(2)><b>bold</b>");
@@ -162,6 +163,34 @@ describe("hostile session content in a browser", () => {
 		expect(dialogs).toEqual([]);
 		expect(problems).toEqual([]);
 		expect(requests).toEqual([]);
+		await page.close();
+	});
+});
+
+describe("a hand-edited session whose entries are not in tree order", () => {
+	it("still shows each branch in path order after switching", async () => {
+		const dir = makeTempDir();
+		const at = (second: number) => `2026-01-05T09:00:0${second}.000Z`;
+		const entries = [
+			{ type: "message", id: "b1", parentId: "a1", timestamp: at(2), message: user("Second on branch B") },
+			{ type: "message", id: "c1", parentId: "a1", timestamp: at(3), message: user("Second on branch C") },
+			{ type: "message", id: "a1", parentId: null, timestamp: at(1), message: user("First for both") },
+			{ type: "message", id: "c2", parentId: "c1", timestamp: at(4), message: user("Third on branch C") },
+		] as SessionEntry[];
+		const header = SessionManager.inMemory("/p").getHeader();
+		const path = join(dir, "unordered.html");
+		await writeFile(path, renderSessionHtml({ header, entries, leafId: "b1" }));
+		const { page, problems } = await open(path);
+		let text = await visibleConversation(page);
+		expect(text.indexOf("First for both")).toBeLessThan(text.indexOf("Second on branch B"));
+		expect(text).not.toContain("branch C");
+		await page.locator('a.node[data-id="c1"]').click();
+		text = await visibleConversation(page);
+		const order = ["First for both", "Second on branch C", "Third on branch C"].map((t) => text.indexOf(t));
+		expect(order[0]).toBeGreaterThan(-1);
+		expect(order).toEqual([...order].sort((a, b) => a - b));
+		expect(text).not.toContain("branch B");
+		expect(problems).toEqual([]);
 		await page.close();
 	});
 });

@@ -365,4 +365,17 @@ describe("the tree of a branched session", () => {
 		expect(html).not.toContain('<span class="label">port-fixed</span>');
 		expect(html).toContain("<title>My export</title>");
 	});
+
+	it("renders the leaf's path in path order when a hand-edited file lists a child before its parent", () => {
+		const entries = [
+			{ type: "message", id: "b1", parentId: "a1", timestamp: "2026-01-05T09:00:02.000Z", message: user("second") },
+			{ type: "message", id: "a1", parentId: null, timestamp: "2026-01-05T09:00:01.000Z", message: user("first") },
+			{ type: "message", id: "c1", parentId: "a1", timestamp: "2026-01-05T09:00:03.000Z", message: user("other") },
+		] as SessionEntry[];
+		const html = render(entries, "b1");
+		const convo = conversation(html);
+		expect(convo.indexOf("first")).toBeLessThan(convo.indexOf("second"));
+		expect(convo).toMatch(/<section hidden class="entry entry-user" id="e-c1"/);
+		expect(html).toContain('"fileOrdered":false');
+	});
 });
