@@ -1,0 +1,133 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { createTestSession, requestTexts, type TestSession } from "./helpers.js";
+
+let t: TestSession | undefined;
+afterEach(() => {
+	t?.cleanup();
+	t = undefined;
+});
+
+const lines = (path: string) =>
+	readFileSync(path, "utf8")
+		.split("\n")
+		.filter(Boolean)
+		.map((line) => JSON.parse(line));
+
+/** Two exchanges: user "first" / "one", user "second" / "two". */
+async function twoExchanges(): Promise<TestSession> {
+	const session = await createTestSession();
+	session.faux.enqueue({ text: "one" }, { text: "two" });
+	await session.session.prompt("first");
+	await session.session.prompt("second");
+	return session;
+}
+
+describe("AgentSession navigation", () => {
+	it("fork at a user message writes a branched session of the path before it (session-format §10.1)", async () => {
+		t = await twoExchanges();
+		const { session } = t;
+		const source = session.sessionFile!;
+		const original = lines(source);
+		const second = original.find((l) => l.type === "message" && l.message.content?.[0]?.text === "second");
+		expect(session.getForkMessages().map((m) => m.text)).toEqual(["first", "second"]);
+		const result = await session.fork(second.id);
+		expect(result).toEqual({ text: "second", cancelled: false });
+		expect(session.sessionFile).not.toBe(source);
+		const forked = lines(session.sessionFile!);
+		expect(forked[0]).toMatchObject({ type: "session", version: 3, parentSession: source, cwd: t.cwd });
+		expect(forked[0].id).not.toBe(original[0].id);
+		// Entries root..parent of "second", copied verbatim.
+		const parentIndex = original.findIndex((l) => l.id === second.parentId);
+		expect(forked.slice(1)).toEqual(original.slice(1, parentIndex + 1));
+		expect(session.messages.map((m) => m.role)).toEqual(["user", "assistant"]);
+		expect(lines(source)).toEqual(original);
+	});
+
+	it("fork of a non-user entry fails with the spec's message", async () => {
+		t = await twoExchanges();
+		const assistant = t.fileLines().find((l) => l.type === "message" && l.message.role === "assistant");
+		await expect(t.session.fork(assistant.id)).rejects.toThrow(
+			`Entry ${assistant.id} is not a user message; fork needs the id of a user message entry.`,
+		);
+	});
+
+	it("clone copies the whole current path into a new file", async () => {
+		t = await twoExchanges();
+		const source = t.session.sessionFile!;
+		await t.session.clone();
+		const cloned = lines(t.session.sessionFile!);
+		expect(cloned[0].parentSession).toBe(source);
+		expect(cloned.slice(1)).toEqual(lines(source).slice(1));
+	});
+
+	it("navigateTree with summarize appends a branch_summary and continues on the new branch", async () => {
+		t = await twoExchanges();
+		const { session, faux } = t;
+		const before = t.fileLines();
+		const firstReply = before.find((l) => l.type === "message" && l.message.content?.[0]?.text === "one");
+		const oldLeaf = before.at(-1).id;
+		faux.enqueue({ text: "## Goal\nTried a second step." }, { text: "three" });
+		const result = await session.navigateTree(firstReply.id, { summarize: true });
+		expect(result).toEqual({ editorText: undefined, cancelled: false });
+		const summaryEntry = t.fileLines().at(-1);
+		expect(summaryEntry).toMatchObject({
+			type: "branch_summary",
+			parentId: firstReply.id,
+			fromId: oldLeaf,
+			summary: "## Goal\nTried a second step.",
+			details: { readFiles: [], modifiedFiles: [] },
+			fromHook: false,
+		});
+		expect(requestTexts(faux, 2).join("\n")).toContain("second");
+		expect(session.messages.map((m) => m.role)).toEqual(["user", "assistant", "branchSummary"]);
+		await session.prompt("third");
+		const last = t.fileLines().at(-2);
+		expect(last).toMatchObject({ type: "message", parentId: summaryEntry.id });
+		expect(t.fileLines().slice(0, before.length)).toEqual(before);
+	});
+
+	it("navigateTree to a user message moves to its parent and returns the text for the editor", async () => {
+		t = await twoExchanges();
+		const second = t.fileLines().find((l) => l.type === "message" && l.message.content?.[0]?.text === "second");
+		const result = await t.session.navigateTree(second.id);
+		expect(result).toEqual({ editorText: "second", cancelled: false });
+		expect(t.session.sessionManager.getLeafId()).toBe(second.parentId);
+		expect(t.session.messages.map((m) => m.role)).toEqual(["user", "assistant"]);
+	});
+
+	it("switchSession restores messages; a missing file fails with Session file not found", async () => {
+		t = await twoExchanges();
+		const { session, faux } = t;
+		const first = session.sessionFile!;
+		await session.newSession();
+		expect(session.messages).toEqual([]);
+		expect(session.sessionFile).not.toBe(first);
+		faux.enqueue({ text: "other" });
+		await session.prompt("other session");
+		await session.switchSession(first);
+		expect(session.sessionFile).toBe(first);
+		expect(session.getLastAssistantText()).toBe("two");
+		expect(session.messages).toHaveLength(4);
+		const missing = join(t.cwd, "nope.jsonl");
+		await expect(session.switchSession(missing)).rejects.toThrow(`Session file not found: ${missing}`);
+	});
+
+	it("setSessionName trims, records session_info and emits session_info_changed", async () => {
+		t = await twoExchanges();
+		await expect(t.session.setSessionName("   ")).rejects.toThrow("Session name cannot be empty");
+		await t.session.setSessionName("  Build fix  ");
+		expect(t.fileLines().at(-1)).toMatchObject({ type: "session_info", name: "Build fix" });
+		expect(t.events.at(-1)).toEqual({ type: "session_info_changed", name: "Build fix" });
+		expect(t.session.getState().sessionName).toBe("Build fix");
+	});
+
+	it("export fails for an in-memory session and before the first prompt", async () => {
+		t = await createTestSession({ session: { kind: "memory" } });
+		await expect(t.session.exportToHtml()).rejects.toThrow("Cannot export an in-memory session");
+		t.cleanup();
+		t = await createTestSession();
+		await expect(t.session.exportToHtml()).rejects.toThrow("Nothing to export yet: start a conversation first");
+	});
+});
