@@ -104,6 +104,8 @@ export const clientScript = `
 		if (active) active.classList.add("active");
 		if (highlighted) highlighted.classList.remove("highlight");
 		highlighted = fragments.get(id) || null;
+		// A result shown inside its call has only an empty anchor: point at the call's message instead.
+		if (highlighted && highlighted.dataset.owner) highlighted = fragments.get(highlighted.dataset.owner) || highlighted;
 		if (highlighted) {
 			highlighted.classList.add("highlight");
 			highlighted.scrollIntoView({ block: "start" });

@@ -22,8 +22,8 @@ export interface EntryRenderContext {
 	labels: ReadonlyMap<string, string>;
 	/** Results shown inside their call, by assistant entry id then tool call id (see tool-pairing.ts). */
 	pairedResults: ReadonlyMap<string, ReadonlyMap<string, ToolResultMessage>>;
-	/** Ids of toolResult entries already shown inside their call. */
-	pairedResultEntries: ReadonlySet<string>;
+	/** ToolResult entries already shown inside their call → the assistant entry holding the call. */
+	pairedResultEntries: ReadonlyMap<string, string>;
 }
 
 const msgs = exportMessages;
@@ -140,8 +140,9 @@ function renderMessageEntry(entry: SessionEntry & { type: "message" }, context: 
 			return renderAssistant(entry, message, context);
 		case "toolResult": {
 			// Shown inside its call: keep an empty anchor so the entry can still be selected and scrolled to.
-			if (context.pairedResultEntries.has(entry.id)) {
-				return `<div class="entry entry-paired" id="e-${escapeHtml(entry.id)}" data-id="${escapeHtml(entry.id)}"></div>`;
+			const owner = context.pairedResultEntries.get(entry.id);
+			if (owner !== undefined) {
+				return `<div class="entry entry-paired" id="e-${escapeHtml(entry.id)}" data-id="${escapeHtml(entry.id)}" data-owner="${escapeHtml(owner)}"></div>`;
 			}
 			const name = ` <span class="tool-name">${escapeHtml(message.toolName)}</span>`;
 			const kind = message.isError ? "tool-result error" : "tool-result";

@@ -9,8 +9,8 @@ import type { SessionEntry } from "../session/index.js";
 export interface ToolPairing {
 	/** Paired results by assistant entry id, then tool call id (call ids are only unique within one message). */
 	pairedResults: Map<string, Map<string, ToolResultMessage>>;
-	/** Ids of the paired toolResult entries. */
-	pairedResultEntries: Set<string>;
+	/** Paired toolResult entry id → id of the assistant entry whose call shows it. */
+	pairedResultEntries: Map<string, string>;
 }
 
 function asToolResult(entry: SessionEntry | undefined): ToolResultMessage | undefined {
@@ -24,7 +24,7 @@ export function pairToolResults(
 	entries: readonly SessionEntry[],
 	childrenOf: ReadonlyMap<string, readonly SessionEntry[]>,
 ): ToolPairing {
-	const pairing: ToolPairing = { pairedResults: new Map(), pairedResultEntries: new Set() };
+	const pairing: ToolPairing = { pairedResults: new Map(), pairedResultEntries: new Map() };
 	for (const entry of entries) {
 		if (entry.type !== "message" || entry.message?.role !== "assistant") continue;
 		const content = (entry.message as AssistantMessage).content;
@@ -38,7 +38,7 @@ export function pairToolResults(
 			if (!result || !callIds.has(result.toolCallId)) break;
 			callIds.delete(result.toolCallId);
 			results.set(result.toolCallId, result);
-			pairing.pairedResultEntries.add(children[0].id);
+			pairing.pairedResultEntries.set(children[0].id, entry.id);
 			current = children[0];
 		}
 		if (results.size > 0) pairing.pairedResults.set(entry.id, results);

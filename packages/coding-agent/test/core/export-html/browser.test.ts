@@ -131,6 +131,13 @@ describe("exported branched session in a browser", () => {
 		expect(await page.locator(`a.node[data-id="${session.testsDoneId}"]`).getAttribute("class")).toContain("selected");
 		expect(await page.locator(`a.node[data-id="${session.leafId}"]`).getAttribute("class")).not.toContain("selected");
 
+		// A result shown inside its call: selecting it highlights the message holding the call.
+		const editResultId = session.manager.getBranch(session.forkPointId).at(-2)?.id as string;
+		await page.locator(`a.node[data-id="${editResultId}"]`).click();
+		const highlighted = page.locator("#conversation > .entry.highlight");
+		expect(await highlighted.count()).toBe(1);
+		expect(await highlighted.locator(".tool-edit").count()).toBe(1);
+
 		await page.locator(`a.node[data-id="${session.firstUserId}"]`).click();
 		text = await visibleConversation(page);
 		expect(text).toContain("Switched to environment variables.");

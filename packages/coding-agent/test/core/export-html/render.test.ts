@@ -223,7 +223,7 @@ describe("entry types and message roles", () => {
 		expect(body).toMatch(/<div class="tool tool-mcp_search error">/);
 		expect(body).toContain('<pre class="output error">Tool mcp_search failed badly</pre>');
 		// Paired results leave only an empty anchor of their own.
-		expect(text("e6")).toMatch(/^<div class="entry entry-paired" id="e-e6" data-id="e6"><\/div>/);
+		expect(text("e6")).toMatch(/^<div class="entry entry-paired" id="e-e6" data-id="e6" data-owner="e5"><\/div>/);
 	});
 
 	it("renders user shell commands with output, exit code, truncation and exclusion", () => {
