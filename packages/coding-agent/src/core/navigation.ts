@@ -16,27 +16,8 @@ import {
 	summaryMaxTokens,
 } from "./compaction/index.js";
 import { effectiveThinkingLevel } from "./model-control.js";
-import {
-	isUserMessageEntry,
-	type SessionEntry,
-	type SessionHeader,
-	SessionManager,
-	userMessageText,
-} from "./session/index.js";
+import { isUserMessageEntry, SessionManager, userMessageText } from "./session/index.js";
 import { sessionTexts } from "./session-events.js";
-
-/** The renderer the HTML export module provides (core/export-html). */
-interface ExportHtmlModule {
-	renderSessionHtml(input: {
-		header: SessionHeader;
-		entries: readonly SessionEntry[];
-		leafId: string | null;
-		title?: string;
-	}): string;
-}
-
-/** Loaded on first export only: the renderer is large and most runs never export. */
-const EXPORT_HTML_MODULE = "./export-html/index.js";
 
 /** Where the leaf moves for a picked entry. */
 export interface TreeTarget {
@@ -72,12 +53,6 @@ export function abandonedBranchMessages(sessionManager: SessionManager, newLeafI
 /** Whether a `thinking_level_change` entry is on the current path (only then is the level restored, config.md §10.2). */
 export function pathHasThinkingLevel(sessionManager: SessionManager): boolean {
 	return sessionManager.getBranch().some((entry) => entry.type === "thinking_level_change");
-}
-
-/** Default HTML export file name: `pi-session-<session file name without .jsonl>.html` (rpc.md §4.3). */
-export function defaultExportFileName(sessionFile: string): string {
-	const base = sessionFile.split(/[\\/]/).pop() ?? sessionFile;
-	return `pi-session-${base.replace(/\.jsonl$/, "")}.html`;
 }
 
 /** Carries out navigation for an AgentSession. */
@@ -222,7 +197,8 @@ export class SessionNavigator {
 		const file = manager.getSessionFile();
 		if (file === undefined) throw new Error(sessionTexts.exportInMemory);
 		if (!manager.isPersisted()) throw new Error(sessionTexts.exportNothing);
-		const { renderSessionHtml } = (await import(EXPORT_HTML_MODULE)) as ExportHtmlModule;
+		// Loaded on first export only: the renderer is large and most runs never export.
+		const { defaultExportFileName, renderSessionHtml } = await import("./export-html/index.js");
 		const html = renderSessionHtml({
 			header: manager.getHeader(),
 			entries: manager.getEntries(),

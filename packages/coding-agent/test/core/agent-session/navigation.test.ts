@@ -131,3 +131,21 @@ describe("AgentSession navigation", () => {
 		await expect(t.session.exportToHtml()).rejects.toThrow("Nothing to export yet: start a conversation first");
 	});
 });
+
+describe("AgentSession HTML export", () => {
+	it("writes pi-session-<file name>.html in the cwd by default, holding the conversation", async () => {
+		t = await twoExchanges();
+		await t.session.setSessionName("Export me");
+		const path = await t.session.exportToHtml();
+		const base = t.session
+			.sessionFile!.split("/")
+			.pop()!
+			.replace(/\.jsonl$/, "");
+		expect(path).toBe(join(t.cwd, `pi-session-${base}.html`));
+		const html = readFileSync(path, "utf8");
+		expect(html).toContain("<html");
+		expect(html).toContain("Export me");
+		const custom = await t.session.exportToHtml("out/../custom.html");
+		expect(custom).toBe(join(t.cwd, "custom.html"));
+	});
+});
