@@ -37,4 +37,23 @@ export {
 	type SessionSelection,
 	sdkMessages,
 } from "./sdk.js";
+export { RpcClient, type RpcClientOptions, RpcCommandError } from "./modes/rpc/client.js";
+export {
+	type ExtensionUiRequest,
+	type ExtensionUiResponse,
+	type RpcCommand,
+	type RpcCommandData,
+	type RpcCommandFields,
+	type RpcCommandType,
+	type RpcEvent,
+	type RpcFailureResponse,
+	type RpcId,
+	type RpcOutputLine,
+	type RpcResponse,
+	type RpcSessionState,
+	type RpcSuccessResponse,
+	type RpcThinkingLevel,
+	rpcMessages,
+} from "./modes/rpc/protocol.js";
+export type { DialogOptions, UiContext } from "./modes/rpc/ui.js";
 export * from "./tools/index.js";
