@@ -104,13 +104,16 @@ export class TranscriptView {
 		}
 	}
 
-	/** Replaces the transcript with `messages` (resume, -c, tree navigation, fork). */
-	rebuild(messages: readonly AgentMessage[]): void {
-		this.container.clear();
-		this.tools.clear();
-		this.assistants.length = 0;
-		this.allTools.length = 0;
+	/**
+	 * Shows `messages` as the transcript (start-up with history, resume, tree navigation, fork). What was shown
+	 * before stays above a divider: it is in the terminal's scrollback already and cannot be taken back, and
+	 * appending keeps the committed-rows bookkeeping of the container intact.
+	 */
+	rebuild(messages: readonly AgentMessage[], divider?: string): void {
+		this.closeOpenTools();
+		if (this.streaming) markFinal(this.streaming);
 		this.streaming = undefined;
+		if (divider) this.addNotice("muted", divider);
 		for (const message of messages) {
 			if (message.role === "assistant") {
 				const view = this.addAssistant(message as AssistantMessage, true);

@@ -477,7 +477,7 @@ export class InteractiveMode implements HotkeyTarget {
 			},
 			setEditorText: (text) => this.editor.setText(text),
 			rebuildTranscript: () => {
-				this.transcript.rebuild(this.session.messages);
+				this.transcript.rebuild(this.session.messages, NOTICE_TEXT.divider(this.session.sessionId));
 				this.pending.update([], []);
 				this.tui.requestRender();
 			},
@@ -510,7 +510,6 @@ export class InteractiveMode implements HotkeyTarget {
 		this.header.setTheme(this.theme);
 		this.footer.setTheme(this.theme);
 		this.transcript.setTheme(this.theme);
-		this.transcript.rebuild(this.session.messages);
 		const text = this.editor.getText();
 		this.editorSlot.clear();
 		this.editor = this.createEditor(text);

@@ -16,6 +16,7 @@ export function createNotice(theme: Theme, kind: NoticeKind, text: string): Text
 
 /** User-visible texts of the interactive mode. */
 export const NOTICE_TEXT = {
+	divider: (sessionId: string) => `──── session ${sessionId.slice(0, 8)} ────`,
 	working: "Working… (esc to interrupt)",
 	compacting: "Compacting context… (esc to cancel)",
 	compacted: (tokensBefore: number) => `Compacted the context (${tokensBefore.toLocaleString("en-US")} tokens before).`,
