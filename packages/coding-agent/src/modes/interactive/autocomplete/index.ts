@@ -1,0 +1,8 @@
+export { CombinedAutocompleteProvider } from "./combined.js";
+export { FileMentionProvider, type FileMentionProviderOptions, listProjectFiles } from "./file-mentions.js";
+export {
+	SLASH_TEXT,
+	type SlashCommandInfo,
+	SlashCommandProvider,
+	type SlashCommandProviderOptions,
+} from "./slash-commands.js";

@@ -1,0 +1,87 @@
+/**
+ * Completion of `/commands` at the start of the prompt: built-in commands, prompt templates and (unless turned off
+ * by settings enableSkillCommands) `/skill:<name>`, each with its description.
+ */
+import {
+	type AutocompleteItem,
+	type AutocompleteProvider,
+	type AutocompleteSuggestions,
+	type CompletionResult,
+	fuzzyFilter,
+	replacePrefix,
+} from "@pi/tui";
+
+/** A command to offer: its name without the slash and a one-line description. */
+export interface SlashCommandInfo {
+	name: string;
+	description?: string;
+}
+
+export interface SlashCommandProviderOptions {
+	/** Built-in commands (the orchestrator's command table). */
+	commands: readonly SlashCommandInfo[];
+	/** Prompt templates (`/name` expands a template). */
+	templates?: readonly SlashCommandInfo[];
+	/** Skills, offered as `/skill:<name>`. */
+	skills?: readonly SlashCommandInfo[];
+	/** settings enableSkillCommands (default true). */
+	enableSkillCommands?: boolean;
+}
+
+export const SLASH_TEXT = {
+	templateTag: "(template) ",
+	skillTag: "(skill) ",
+} as const;
+
+const COMMAND_PREFIX = /^\/(\S*)$/;
+
+export class SlashCommandProvider implements AutocompleteProvider {
+	private items: AutocompleteItem[] = [];
+
+	constructor(options: SlashCommandProviderOptions) {
+		this.setCommands(options);
+	}
+
+	/** Replaces the offered commands (templates and skills can be reloaded). */
+	setCommands(options: SlashCommandProviderOptions): void {
+		const item = (name: string, description: string | undefined, tag = ""): AutocompleteItem => ({
+			value: `/${name}`,
+			label: `/${name}`,
+			description: tag + (description ?? "").replace(/\s+/g, " ").trim(),
+		});
+		this.items = [
+			...options.commands.map((command) => item(command.name, command.description)),
+			...(options.templates ?? []).map((template) => item(template.name, template.description, SLASH_TEXT.templateTag)),
+			...(options.enableSkillCommands === false ? [] : (options.skills ?? [])).map((skill) =>
+				item(`skill:${skill.name}`, skill.description, SLASH_TEXT.skillTag),
+			),
+		];
+	}
+
+	getSuggestions(
+		lines: string[],
+		cursorLine: number,
+		cursorCol: number,
+		_options?: { explicit: boolean },
+	): AutocompleteSuggestions | null {
+		if (cursorLine !== 0) return null;
+		const before = (lines[0] ?? "").slice(0, cursorCol);
+		const match = COMMAND_PREFIX.exec(before);
+		if (!match) return null;
+		const items = fuzzyFilter(this.items, match[1]!, (item) => item.value.slice(1));
+		return items.length > 0 ? { items, prefix: before } : null;
+	}
+
+	applyCompletion(
+		lines: string[],
+		cursorLine: number,
+		cursorCol: number,
+		item: AutocompleteItem,
+		prefix: string,
+	): CompletionResult {
+		const line = lines[cursorLine] ?? "";
+		// A space after the command so arguments can follow, unless one is already there.
+		const value = line[cursorCol] === " " ? item.value : `${item.value} `;
+		return replacePrefix(lines, cursorLine, cursorCol, prefix, value);
+	}
+}

@@ -1,0 +1,74 @@
+/**
+ * A one-line text question (/name, /login key entry). With `masked` the value is never echoed: each character is
+ * drawn as a bullet, so an API key does not end up on screen or in the scrollback.
+ */
+import { CURSOR_MARKER, type Focusable, Input, matchesKey, Text, truncateToWidth } from "@pi/tui";
+import type { Theme } from "../theme/theme.js";
+
+export const TEXT_INPUT_TEXT = {
+	hint: "enter confirm · esc cancel",
+	bullet: "•",
+} as const;
+
+export interface TextInputDialogOptions {
+	theme: Theme;
+	title: string;
+	message?: string;
+	initialValue?: string;
+	/** Draw bullets instead of the text (secrets). */
+	masked?: boolean;
+	onSubmit: (value: string) => void;
+	onCancel: () => void;
+}
+
+export class TextInputDialog implements Focusable {
+	focused = false;
+	private readonly input = new Input({ prompt: "> " });
+
+	constructor(private readonly options: TextInputDialogOptions) {
+		if (options.initialValue) this.input.setValue(options.initialValue);
+	}
+
+	getValue(): string {
+		return this.input.getValue();
+	}
+
+	handleInput(data: string): void {
+		if (matchesKey(data, "enter")) {
+			this.options.onSubmit(this.input.getValue());
+			return;
+		}
+		if (matchesKey(data, "escape") || matchesKey(data, "ctrl+c")) {
+			this.options.onCancel();
+			return;
+		}
+		this.input.handleInput(data);
+	}
+
+	render(width: number): string[] {
+		const { theme } = this.options;
+		const border = theme.fg("borderAccent", "─".repeat(Math.max(0, width)));
+		const rows = [border, truncateToWidth(` ${theme.bold(this.options.title)}`, width)];
+		if (this.options.message)
+			rows.push(...new Text(theme.fg("muted", this.options.message), { paddingX: 1 }).render(width));
+		rows.push(
+			"",
+			...this.renderField(width),
+			"",
+			truncateToWidth(` ${theme.fg("dim", TEXT_INPUT_TEXT.hint)}`, width),
+			border,
+		);
+		return rows;
+	}
+
+	private renderField(width: number): string[] {
+		if (!this.options.masked) {
+			this.input.focused = this.focused;
+			return this.input.render(Math.max(1, width - 1)).map((row) => ` ${row}`);
+		}
+		const count = [...this.input.getValue()].length;
+		const bullets = TEXT_INPUT_TEXT.bullet.repeat(Math.min(count, Math.max(0, width - 5)));
+		const cursor = this.focused ? `${CURSOR_MARKER}${this.options.theme.inverse(" ")}` : "";
+		return [truncateToWidth(` > ${bullets}${cursor}`, width)];
+	}
+}
