@@ -9,7 +9,9 @@ const only = process.argv[2];
 const casesDir = join(here, "cases");
 let files = [];
 try {
-	files = readdirSync(casesDir).filter((f) => f.endsWith(".mjs")).sort();
+	files = readdirSync(casesDir)
+		.filter((f) => f.endsWith(".mjs"))
+		.sort();
 } catch {
 	// no cases yet
 }

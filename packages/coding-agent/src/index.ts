@@ -30,13 +30,6 @@ export {
 } from "./core/retry.js";
 export * from "./core/session/index.js";
 export * from "./core/session-events.js";
-export {
-	type CreateAgentSessionOptions,
-	type CreateAgentSessionResult,
-	createAgentSession,
-	type SessionSelection,
-	sdkMessages,
-} from "./sdk.js";
 export { RpcClient, type RpcClientOptions, RpcCommandError } from "./modes/rpc/client.js";
 export {
 	type ExtensionUiRequest,
@@ -56,4 +49,11 @@ export {
 	rpcMessages,
 } from "./modes/rpc/protocol.js";
 export type { DialogOptions, UiContext } from "./modes/rpc/ui.js";
+export {
+	type CreateAgentSessionOptions,
+	type CreateAgentSessionResult,
+	createAgentSession,
+	type SessionSelection,
+	sdkMessages,
+} from "./sdk.js";
 export * from "./tools/index.js";

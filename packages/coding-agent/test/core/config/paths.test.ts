@@ -14,7 +14,11 @@ describe("agent dir (§1)", () => {
 		expect(expandHome("~user/x", "/home/alice")).toBe("~user/x");
 	});
 	it("names the files inside the agent dir and the project .pi dir", () => {
-		expect(getAgentPaths("/a")).toMatchObject({ settings: "/a/settings.json", auth: "/a/auth.json", prompts: "/a/prompts" });
+		expect(getAgentPaths("/a")).toMatchObject({
+			settings: "/a/settings.json",
+			auth: "/a/auth.json",
+			prompts: "/a/prompts",
+		});
 		expect(getProjectPaths("/p")).toMatchObject({ settings: "/p/.pi/settings.json", systemPrompt: "/p/.pi/SYSTEM.md" });
 	});
 });
