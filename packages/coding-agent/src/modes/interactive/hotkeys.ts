@@ -23,6 +23,8 @@ export interface HotkeyTarget {
 	onToggleThinking(): void;
 	onExternalEditor(): void;
 	onPasteImage(): void;
+	/** Enter while the completion popup is open: true when the mode submitted a complete command itself. */
+	onSubmitWithPopup(): boolean;
 }
 
 /** Actions handled here, in priority order (the first match wins). */
@@ -45,6 +47,8 @@ const ORDER: AppActionName[] = [
 export function handleHotkey(target: HotkeyTarget, data: string): boolean {
 	if (target.dialogOpen()) return false;
 	const keys = target.keybindings;
+	// A fully typed `/command` runs on Enter instead of Enter accepting the (same) completion first.
+	if (target.autocompleteOpen() && keys.matches(data, "submit") && target.onSubmitWithPopup()) return true;
 	const action = ORDER.find((name) => keys.matches(data, name));
 	if (!action) return false;
 	switch (action) {

@@ -17,8 +17,14 @@ import {
 import type { AgentSession } from "../../core/agent-session.js";
 import type { AuthStorage } from "../../core/config/auth-storage.js";
 import type { AgentSessionEvent } from "../../core/session-events.js";
+import {
+	CombinedAutocompleteProvider,
+	FileMentionProvider,
+	SlashCommandProvider,
+	type SlashCommandProviderOptions,
+} from "./autocomplete/index.js";
 import { copyToClipboard, readClipboardImage } from "./clipboard.js";
-import { type ModeContext, runCommandLine } from "./commands/index.js";
+import { BUILTIN_COMMANDS, findCommand, type ModeContext, parseCommandLine, runCommandLine } from "./commands/index.js";
 import { cycleModel, cycleThinking, pickModel } from "./commands/models.js";
 import { openFork, openTree } from "./commands/tree.js";
 import { Dialogs } from "./dialogs.js";
@@ -61,8 +67,6 @@ export interface InteractiveModeOptions {
 	onReload?: () => void;
 	/** VISUAL or EDITOR, for Ctrl+G. */
 	externalEditor?: string;
-	/** Completions for `/` commands and `@` files. */
-	autocomplete?: AutocompleteProvider;
 }
 
 export class InteractiveMode implements HotkeyTarget {
@@ -79,6 +83,8 @@ export class InteractiveMode implements HotkeyTarget {
 	private readonly editorSlot = new Container();
 	private editor: Editor;
 	private readonly footer: Footer;
+	private readonly slashCommands: SlashCommandProvider;
+	private readonly autocomplete: AutocompleteProvider;
 	private readonly dialogs: Dialogs;
 	private readonly context: ModeContext;
 	private loader: Loader | undefined;
@@ -119,6 +125,11 @@ export class InteractiveMode implements HotkeyTarget {
 			codeBlockIndent: settings.getMarkdownCodeBlockIndent(),
 		});
 		this.pending = new PendingMessages(() => this.theme);
+		this.slashCommands = new SlashCommandProvider(this.commandInfo());
+		this.autocomplete = new CombinedAutocompleteProvider([
+			this.slashCommands,
+			new FileMentionProvider({ cwd: options.cwd }),
+		]);
 		this.editor = this.createEditor();
 		this.editorSlot.addChild(this.editor);
 		this.footer = new Footer(this.theme);
@@ -233,6 +244,24 @@ export class InteractiveMode implements HotkeyTarget {
 		this.tui.requestRender();
 	}
 
+	/** Built-in commands, prompt templates and skills for `/` completion. */
+	private commandInfo(): SlashCommandProviderOptions {
+		const resources = this.session.getCommands();
+		return {
+			commands: BUILTIN_COMMANDS.flatMap((command) => [
+				{ name: command.name, description: command.description },
+				...(command.aliases ?? []).map((alias) => ({ name: alias, description: command.description })),
+			]),
+			templates: resources
+				.filter((c) => c.source === "prompt")
+				.map((c) => ({ name: c.name, description: c.description })),
+			skills: resources
+				.filter((c) => c.source === "skill")
+				.map((c) => ({ name: c.name.replace(/^skill:/, ""), description: c.description })),
+			enableSkillCommands: this.session.settingsManager.getEnableSkillCommands(),
+		};
+	}
+
 	private startLoader(message: string): void {
 		if (this.loader) {
 			this.loader.setMessage(message);
@@ -291,7 +320,7 @@ export class InteractiveMode implements HotkeyTarget {
 		});
 		editor.onSubmit = (submitted) => void this.handleSubmit(submitted, "steer");
 		if (text) editor.setText(text);
-		if (this.options.autocomplete) editor.setAutocompleteProvider(this.options.autocomplete);
+		editor.setAutocompleteProvider(this.autocomplete);
 		return editor;
 	}
 
@@ -403,6 +432,16 @@ export class InteractiveMode implements HotkeyTarget {
 		this.shutdown(0);
 	}
 
+	onSubmitWithPopup(): boolean {
+		const text = this.editor.getText().trim();
+		const parsed = parseCommandLine(text);
+		if (!parsed || parsed.args || !findCommand(parsed.name)) return false;
+		this.editor.addToHistory(text);
+		this.editor.clear();
+		void this.handleSubmit(text, "steer");
+		return true;
+	}
+
 	onFollowUp(): void {
 		const text = this.editor.getExpandedText();
 		if (!text.trim()) return;
@@ -495,6 +534,7 @@ export class InteractiveMode implements HotkeyTarget {
 				this.session.settingsManager.reload();
 				this.session.modelRegistry.refresh();
 				options.onReload?.();
+				this.slashCommands.setCommands(this.commandInfo());
 				this.refreshFooter();
 			},
 			quit: () => this.shutdown(0),

@@ -143,6 +143,19 @@ describe("interactive mode in a terminal", () => {
 		pi.press(KEYS.ctrlC);
 	});
 
+	it("completes slash commands and @file paths", async () => {
+		pi.type("/compa");
+		await pi.waitForScreen("Summarise older messages to free context");
+		pi.press(KEYS.escape);
+		pi.press(KEYS.ctrlC);
+		await delay(600);
+		pi.type("look at @note");
+		await pi.waitForScreen(/notes\.txt/);
+		pi.press(KEYS.tab);
+		await pi.waitForScreen("look at @notes.txt");
+		pi.press(KEYS.ctrlC);
+	});
+
 	it("exits on Ctrl+C pressed twice and restores the terminal", async () => {
 		await delay(600);
 		pi.press(KEYS.ctrlC);
