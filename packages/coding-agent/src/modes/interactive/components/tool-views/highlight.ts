@@ -50,11 +50,23 @@ export function languageForPath(path: string | undefined): string | undefined {
 	return isKnownLanguage(language) ? language : undefined;
 }
 
+/** Syntax styles per theme, built once (highlighting runs on every render of a growing read/write box). */
+const syntaxCache = new WeakMap<Theme, ReturnType<typeof createMarkdownTheme>["syntax"]>();
+
+function syntaxOf(theme: Theme): ReturnType<typeof createMarkdownTheme>["syntax"] {
+	let syntax = syntaxCache.get(theme);
+	if (!syntax) {
+		syntax = createMarkdownTheme(theme).syntax;
+		syntaxCache.set(theme, syntax);
+	}
+	return syntax;
+}
+
 /** `lines` highlighted as the language of `path`; unknown languages are returned in the tool output colour. */
 export function highlightLines(lines: readonly string[], path: string | undefined, theme: Theme): string[] {
 	const plain = theme.fgStyle("toolOutput");
 	const language = languageForPath(path);
 	if (!language || lines.length === 0) return lines.map((line) => plain(line));
-	const highlighted = highlightCode(lines.join("\n"), language, createMarkdownTheme(theme).syntax, plain);
+	const highlighted = highlightCode(lines.join("\n"), language, syntaxOf(theme), plain);
 	return lines.map((_, i) => highlighted[i] ?? "");
 }
