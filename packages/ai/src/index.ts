@@ -24,6 +24,7 @@ export type { OpenAIResponsesOptions } from "./providers/openai-responses/reques
 export { AssistantOutput } from "./providers/shared/output.js";
 export {
 	type ApiAdapter,
+	apiNeedsApiKey,
 	getRegisteredApis,
 	registerApiAdapter,
 	resolveApiAdapter,

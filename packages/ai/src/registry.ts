@@ -23,20 +23,35 @@ export interface ApiAdapter {
 
 type AdapterLoader = () => Promise<ApiAdapter>;
 
-const loaders = new Map<string, AdapterLoader>();
+/** A built-in adapter not imported yet: how to import it, and what callers may ask before that. */
+interface LazyAdapter {
+	load: AdapterLoader;
+	needsApiKey: boolean;
+}
+
+const loaders = new Map<string, LazyAdapter>();
 const loaded = new Map<string, ApiAdapter>();
 
 /**
  * Built-in adapters are registered as loaders so that importing @pi/ai loads no provider SDK: the adapter
  * module (and its SDK) is imported on the first request for its api.
  */
-loaders.set("anthropic-messages", async () => (await import("./providers/anthropic.js")).anthropicAdapter);
-loaders.set(
-	"openai-completions",
-	async () => (await import("./providers/openai-completions.js")).openaiCompletionsAdapter,
-);
-loaders.set("openai-responses", async () => (await import("./providers/openai-responses.js")).openaiResponsesAdapter);
-loaders.set("google-generative-ai", async () => (await import("./providers/google.js")).googleAdapter);
+loaders.set("anthropic-messages", {
+	load: async () => (await import("./providers/anthropic.js")).anthropicAdapter,
+	needsApiKey: true,
+});
+loaders.set("openai-completions", {
+	load: async () => (await import("./providers/openai-completions.js")).openaiCompletionsAdapter,
+	needsApiKey: true,
+});
+loaders.set("openai-responses", {
+	load: async () => (await import("./providers/openai-responses.js")).openaiResponsesAdapter,
+	needsApiKey: true,
+});
+loaders.set("google-generative-ai", {
+	load: async () => (await import("./providers/google.js")).googleAdapter,
+	needsApiKey: true,
+});
 
 /** Registers (or replaces) the adapter for `adapter.api`. */
 export function registerApiAdapter(adapter: ApiAdapter): void {
@@ -61,7 +76,16 @@ export async function resolveApiAdapter(api: Api): Promise<ApiAdapter | undefine
 	if (ready) return ready;
 	const loader = loaders.get(api);
 	if (!loader) return undefined;
-	const adapter = await loader();
+	const adapter = await loader.load();
 	loaded.set(api, adapter);
 	return adapter;
+}
+
+/**
+ * Whether requests for `api` need an API key (`ApiAdapter.needsApiKey`), answered without importing a built-in
+ * adapter, so a start-up key check loads no provider SDK. True for an api without an adapter.
+ */
+export function apiNeedsApiKey(api: Api): boolean {
+	const adapter = loaded.get(api) ?? loaders.get(api);
+	return adapter?.needsApiKey !== false;
 }

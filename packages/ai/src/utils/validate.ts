@@ -1,7 +1,40 @@
+import { createRequire } from "node:module";
+import { fileURLToPath } from "node:url";
 import type { TSchema } from "@sinclair/typebox";
-import { type TypeCheck, TypeCompiler } from "@sinclair/typebox/compiler";
-import { Value } from "@sinclair/typebox/value";
+import type { TypeCheck } from "@sinclair/typebox/compiler";
 import type { Tool } from "../types.js";
+
+type CompilerModule = typeof import("@sinclair/typebox/compiler");
+type ValueModule = typeof import("@sinclair/typebox/value");
+
+const requireModule = createRequire(import.meta.url);
+
+/**
+ * Loads a typebox entry synchronously on first validation: the compiler and value modules are hundreds of files,
+ * and importing @pi/ai (or starting `pi`) must not pay for them before a tool call arrives. The ES module build
+ * comes first (Node >= 20.19 can require it), because it is the instance applications that `import` typebox
+ * share, so formats and types they register apply here too; older Node gets the CommonJS build.
+ */
+function loadTypebox<T>(specifier: string): T {
+	try {
+		return requireModule(fileURLToPath(import.meta.resolve(specifier))) as T;
+	} catch {
+		return requireModule(specifier) as T;
+	}
+}
+
+let compilerModule: CompilerModule | undefined;
+let valueModule: ValueModule | undefined;
+
+function typeCompiler(): CompilerModule["TypeCompiler"] {
+	compilerModule ??= loadTypebox<CompilerModule>("@sinclair/typebox/compiler");
+	return compilerModule.TypeCompiler;
+}
+
+function value(): ValueModule["Value"] {
+	valueModule ??= loadTypebox<ValueModule>("@sinclair/typebox/value");
+	return valueModule.Value;
+}
 
 const compiled = new WeakMap<TSchema, TypeCheck<TSchema> | null>();
 
@@ -10,7 +43,7 @@ function getCheck(schema: TSchema): TypeCheck<TSchema> | null {
 	let check = compiled.get(schema);
 	if (check === undefined) {
 		try {
-			check = TypeCompiler.Compile(schema);
+			check = typeCompiler().Compile(schema);
 		} catch {
 			check = null;
 		}
@@ -48,7 +81,7 @@ export function validateToolArguments(tool: Pick<Tool, "name" | "parameters">, a
 	if (check.Check(received)) return { ok: true, value: received as Record<string, any> };
 	let converted: unknown;
 	try {
-		converted = Value.Convert(tool.parameters, structuredClone(received));
+		converted = value().Convert(tool.parameters, structuredClone(received));
 	} catch {
 		converted = received;
 	}

@@ -3,10 +3,11 @@
  * through `onUpdate`, and reports the result texts of §3.4.
  */
 import type { AgentTool, AgentToolResult, AgentToolUpdateCallback } from "@pi/agent-core";
-import { type Static, Type } from "@sinclair/typebox";
+import type { Static } from "@sinclair/typebox";
 import { runShellCommand, type ShellOutcome } from "./bash-executor.js";
 import { formatSize } from "./format.js";
 import type { OutputTail } from "./output-buffer.js";
+import { Type } from "./schema.js";
 import type { ShellSettings } from "./shell.js";
 import { ToolError, throwIfAborted } from "./tool-error.js";
 

@@ -4,14 +4,14 @@
  */
 import { promises as fs } from "node:fs";
 import type { AgentTool } from "@pi/agent-core";
-import { type Static, Type } from "@sinclair/typebox";
+import type { Static } from "@sinclair/typebox";
 import { renameAlias } from "./args.js";
 import { writeFileAtomic } from "./atomic-write.js";
-import { buildEditDiff } from "./edit-diff.js";
 import { findClosestLines, findMatches, LineIndex, type Span } from "./edit-match.js";
 import { runExclusive } from "./file-queue.js";
 import { cutLongLine, formatNumberedLine } from "./format.js";
 import { displayPath, resolveToolPath } from "./paths.js";
+import { Type } from "./schema.js";
 import { errnoCode, ToolError, throwIfAborted } from "./tool-error.js";
 
 const editItem = Type.Object({
@@ -236,6 +236,8 @@ async function applyEdits(cwd: string, absolute: string, params: EditToolInput, 
 	if (now.size !== before.size || now.mtimeMs !== before.mtimeMs) throw new ToolError(messages.modified(p));
 	await writeFileAtomic(absolute, (hasBom ? "\uFEFF" : "") + updated);
 
+	// The diff library is imported on the first edit, not when the tools are created at start-up.
+	const { buildEditDiff } = await import("./edit-diff.js");
 	const diff = crlf
 		? buildEditDiff(p, content.replace(/\r\n/g, "\n"), updated.replace(/\r\n/g, "\n"))
 		: buildEditDiff(p, content, updated);

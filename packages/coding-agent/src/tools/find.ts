@@ -2,9 +2,10 @@
  * The `find` tool (tools.md §6.3): files, directories and links below a directory matching a glob.
  */
 import type { AgentTool } from "@pi/agent-core";
-import { type Static, Type } from "@sinclair/typebox";
+import type { Static } from "@sinclair/typebox";
 import { appendNotices } from "./format.js";
 import { compileGlob } from "./glob.js";
+import { Type } from "./schema.js";
 import { limitLines, type OutputTruncation, sizeLimitNotice } from "./search-output.js";
 import { resolveSearchRoot } from "./search-root.js";
 import { ToolError, throwIfAborted } from "./tool-error.js";

@@ -6,10 +6,11 @@
 import { promises as fs } from "node:fs";
 import { basename } from "node:path";
 import type { AgentTool } from "@pi/agent-core";
-import { type Static, Type } from "@sinclair/typebox";
+import type { Static } from "@sinclair/typebox";
 import { renameAlias } from "./args.js";
 import { appendNotices } from "./format.js";
 import { compileGlob } from "./glob.js";
+import { Type } from "./schema.js";
 import { limitLines, type OutputTruncation, sizeLimitNotice } from "./search-output.js";
 import { resolveSearchRoot } from "./search-root.js";
 import { ToolError, throwIfAborted } from "./tool-error.js";

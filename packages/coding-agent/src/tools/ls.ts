@@ -4,8 +4,9 @@
 import { promises as fs } from "node:fs";
 import { join } from "node:path";
 import type { AgentTool } from "@pi/agent-core";
-import { type Static, Type } from "@sinclair/typebox";
+import type { Static } from "@sinclair/typebox";
 import { appendNotices, compareCodePoints } from "./format.js";
+import { Type } from "./schema.js";
 import { limitLines, type OutputTruncation, sizeLimitNotice } from "./search-output.js";
 import { resolveSearchRoot } from "./search-root.js";
 import { ToolError, throwIfAborted } from "./tool-error.js";

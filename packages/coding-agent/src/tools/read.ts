@@ -5,12 +5,13 @@
 import { promises as fs } from "node:fs";
 import type { AgentTool, AgentToolResult } from "@pi/agent-core";
 import type { ImageContent, TextContent } from "@pi/ai";
-import { type Static, Type } from "@sinclair/typebox";
+import type { Static } from "@sinclair/typebox";
 import { renameAlias } from "./args.js";
 import { formatSize } from "./format.js";
 import { downscaleImage, type ImageMimeType, MAX_IMAGE_BYTES, readImageSize, sniffImageType } from "./image.js";
 import { displayPath, resolveToolPath } from "./paths.js";
 import { readLineWindow, type WindowStop } from "./read-window.js";
+import { Type } from "./schema.js";
 import { errnoCode, ToolError, throwIfAborted } from "./tool-error.js";
 
 /** Defaults of settings `read.maxLines` and `read.maxBytes`. */

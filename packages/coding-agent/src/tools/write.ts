@@ -5,11 +5,12 @@
 import { promises as fs } from "node:fs";
 import { dirname } from "node:path";
 import type { AgentTool } from "@pi/agent-core";
-import { type Static, Type } from "@sinclair/typebox";
+import type { Static } from "@sinclair/typebox";
 import { renameAlias } from "./args.js";
 import { resolveWriteTarget, writeFileAtomic } from "./atomic-write.js";
 import { runExclusive } from "./file-queue.js";
 import { displayPath, resolveToolPath } from "./paths.js";
+import { Type } from "./schema.js";
 import { errnoCode, ToolError, throwIfAborted } from "./tool-error.js";
 
 const writeSchema = Type.Object({

@@ -1,5 +1,16 @@
 /** YAML frontmatter of markdown resources (prompt templates, skills): a first line `---`, YAML, a `---` line. */
-import { parse as parseYaml } from "yaml";
+import { createRequire } from "node:module";
+
+type YamlModule = typeof import("yaml");
+
+let yaml: YamlModule | undefined;
+
+/** The YAML parser, loaded when the first file with a frontmatter block is read (it is ~70 files). */
+function parseYaml(text: string): unknown {
+	// yaml is CommonJS, so require() gives the same instance an import would.
+	yaml ??= createRequire(import.meta.url)("yaml") as YamlModule;
+	return yaml.parse(text);
+}
 
 export type FrontmatterResult =
 	| { ok: true; frontmatter: Record<string, unknown>; body: string }
