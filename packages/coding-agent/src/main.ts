@@ -96,16 +96,13 @@ async function run(argv: readonly string[], io: MainIo): Promise<number> {
 	const prompts = assemblePrompts(files, await readPipedStdin(io.stdin), args.messages);
 	const { session } = await createCliSession({ args, env, cwd, agentDir, mode, stderr: io.stderr });
 	const { onTerminationSignals } = await import("./cli/signals.js");
-	const removeSignals = onTerminationSignals(
-		() => session.abort(),
-		() => session.sessionManager.sync(),
-	);
+	const removeSignals = onTerminationSignals(session);
 	const output = { stdout: io.stdout, stderr: io.stderr };
+	// Both modes end with session.shutdown() (fsync).
 	const code =
 		mode === "json"
 			? await (await import("./modes/json.js")).runJsonMode(session, prompts, output)
 			: await (await import("./modes/print.js")).runPrintMode(session, prompts, output);
-	session.sessionManager.sync();
 	removeSignals();
 	return code;
 }

@@ -1,23 +1,24 @@
 /**
  * AgentSession: the one core every mode drives. It owns the Agent, the session file, the settings it changes,
- * prompting with its preflight, queues, automatic retry and compaction, user shell commands and navigation.
- * Modes subscribe to its events and call its methods; they never touch the agent or the session file directly.
- * Behaviour contract: shared/spec/rpc.md §2, §4–§6.
+ * prompting with its preflight, queues, automatic retry and compaction, user shell commands, navigation and the
+ * session's end (shutdown with its final fsync). Modes subscribe to its events and call its methods; they never
+ * touch the agent or the session file directly. Behaviour contract: shared/spec/rpc.md §2, §4–§6, §8.
  */
-import type { Agent, AgentEvent, AgentMessage, AgentThinkingLevel } from "@pi/agent-core";
-import { type AssistantMessage, type ImageContent, type Model, resolveApiAdapter } from "@pi/ai";
+import type { Agent, AgentMessage, AgentThinkingLevel } from "@pi/agent-core";
+import type { ImageContent, Model } from "@pi/ai";
 import type { BashResult, ShellSettings } from "../tools/index.js";
 import { getContextTokens } from "./compaction/index.js";
-import { missingApiKeyMessage } from "./config/api-keys.js";
 import type { ModelRegistry } from "./config/model-registry.js";
 import type { ScopedModel } from "./config/model-resolver.js";
 import type { QueueMode, SettingsManager } from "./config/settings.js";
 import { ModelController, type ModelCycleResult } from "./model-control.js";
 import { SessionNavigator } from "./navigation.js";
-import { expandPromptText, listPromptCommands, type PromptResources } from "./prompt-expansion.js";
+import { listPromptCommands, type PromptResources } from "./prompt-expansion.js";
+import { type PreflightContext, type PromptOptions, preflightPrompt } from "./prompt-preflight.js";
 import { type QueuedTexts, QueueTracker } from "./queue-tracker.js";
 import { RunController } from "./run-controller.js";
-import type { SessionManager } from "./session/index.js";
+import type { SessionHeader, SessionManager } from "./session/index.js";
+import { SessionEventBridge } from "./session-event-bridge.js";
 import {
 	type AgentSessionEvent,
 	type AgentSessionListener,
@@ -28,8 +29,9 @@ import {
 	type SessionStats,
 	sessionTexts,
 } from "./session-events.js";
+import { SessionLifecycle, type ShutdownOptions, type WaitForIdleOptions } from "./session-lifecycle.js";
 import { computeSessionStats, getLastAssistantText } from "./stats.js";
-import { shellSettingsFrom, toBashExecutionMessage, UserBashRunner } from "./user-bash.js";
+import { shellSettingsFrom, UserBashController } from "./user-bash.js";
 
 /** What AgentSession is built from (createAgentSession assembles it). */
 export interface AgentSessionConfig {
@@ -49,28 +51,7 @@ export interface AgentSessionConfig {
 	onWarning?: (message: string) => void;
 }
 
-/** Options of {@link AgentSession.prompt}. */
-export interface PromptOptions {
-	images?: ImageContent[];
-	/** While busy: queue as steering or follow-up instead of failing. Ignored when idle. */
-	streamingBehavior?: "steer" | "followUp";
-	/** Template and skill expansion; default true. */
-	expand?: boolean;
-	/**
-	 * Called once the prompt passed its preflight and the session is busy, before the run starts (the RPC mode
-	 * writes its response here, so the response precedes `agent_start`).
-	 */
-	onAccepted?: () => void | Promise<void>;
-}
-
-function userMessage(text: string, images: ImageContent[] = []): AgentMessage {
-	return { role: "user", content: [{ type: "text", text }, ...images], timestamp: Date.now() };
-}
-
-/** Roles that are written to the session file at their message_end. */
-const PERSISTED_ROLES = new Set(["user", "assistant", "toolResult", "custom", "bashExecution"]);
-
-export type { ModelCycleResult, QueuedTexts };
+export type { ModelCycleResult, PromptOptions, QueuedTexts, ShutdownOptions, WaitForIdleOptions };
 
 export class AgentSession {
 	readonly agent: Agent;
@@ -81,13 +62,14 @@ export class AgentSession {
 	sessionManager: SessionManager;
 	private scope: ScopedModel[];
 	private resources: PromptResources;
-	private readonly listeners: AgentSessionListener[] = [];
+	private readonly events = new SessionEventBridge();
 	private readonly queue: QueueTracker;
-	private readonly bash: UserBashRunner;
-	private pendingBash: AgentMessage[] = [];
+	private readonly bash: UserBashController;
 	private readonly runs: RunController;
 	private readonly navigator: SessionNavigator;
 	private readonly models: ModelController;
+	private readonly lifecycle: SessionLifecycle;
+	private readonly preflight: PreflightContext;
 
 	constructor(config: AgentSessionConfig) {
 		this.agent = config.agent;
@@ -98,14 +80,41 @@ export class AgentSession {
 		this.scope = config.scopedModels ?? [];
 		this.resources = config.resources ?? { templates: [], skills: [] };
 		const shell = config.shellSettings ?? (() => shellSettingsFrom(this.settingsManager, this.modelRegistry));
-		this.bash = new UserBashRunner(this.cwd, shell);
+		this.bash = new UserBashController(this.cwd, shell, {
+			isBusy: () => this.isStreaming,
+			record: (message) => {
+				this.agent.appendMessage(message);
+				this.sessionManager.appendMessage(message);
+			},
+		});
 		this.runs = new RunController(this, (event) => this.emit(event));
 		this.queue = new QueueTracker(this.agent, (event) => this.emit(event));
 		this.navigator = new SessionNavigator(this, config.onWarning);
 		this.models = new ModelController(this);
+		this.lifecycle = new SessionLifecycle({
+			agent: this.agent,
+			runs: this.runs,
+			navigator: this.navigator,
+			bash: this.bash,
+			flush: () => this.flush(),
+		});
+		this.preflight = {
+			assertOpen: () => this.lifecycle.assertOpen(),
+			waitForCompaction: () => this.runs.waitForCompaction(),
+			resources: () => this.resources,
+			isBusy: () => this.isStreaming,
+			model: () => this.model,
+			registry: this.modelRegistry,
+			queue: this.queue,
+		};
 		this.agent.sessionId = this.sessionManager.getSessionId();
 		this.refreshSecrets();
-		this.agent.subscribe((event) => this.handleAgentEvent(event));
+		this.events.connect({
+			agent: this.agent,
+			sessionManager: () => this.sessionManager,
+			queue: this.queue,
+			runs: this.runs,
+		});
 	}
 
 	// --- state ----------------------------------------------------------------------------------------------------
@@ -153,6 +162,11 @@ export class AgentSession {
 		return this.settingsManager.getRetrySettings().enabled;
 	}
 
+	/** shutdown() was called: prompts, user commands, compaction and navigation are refused from then on. */
+	get isShutDown(): boolean {
+		return this.lifecycle.isShutDown;
+	}
+
 	/** The state snapshot of rpc.md §5 (placeholder model when none is selected). */
 	getState(): SessionStateSnapshot {
 		const state: SessionStateSnapshot = {
@@ -178,42 +192,12 @@ export class AgentSession {
 
 	/** Adds a listener for agent and session events; returns its removal. Listeners are awaited in order. */
 	subscribe(listener: AgentSessionListener): () => void {
-		this.listeners.push(listener);
-		return () => {
-			const index = this.listeners.indexOf(listener);
-			if (index !== -1) this.listeners.splice(index, 1);
-		};
+		return this.events.subscribe(listener);
 	}
 
 	/** @internal Delivers an event to every listener in order; a failing listener does not stop the others. */
-	async emit(event: AgentSessionEvent): Promise<void> {
-		for (const listener of [...this.listeners]) {
-			try {
-				await listener(event);
-			} catch {
-				// A mode's rendering failure must not break the run or the session file.
-			}
-		}
-	}
-
-	private async handleAgentEvent(event: AgentEvent): Promise<void> {
-		if (event.type === "message_start") {
-			await this.queue.onMessageStart(event.message);
-		} else if (event.type === "message_end") {
-			// Persist before any listener sees the event: the write is the ordering barrier (R1, R2).
-			if (PERSISTED_ROLES.has(event.message.role)) this.sessionManager.appendMessage(event.message);
-		} else if (event.type === "agent_end") {
-			this.sessionManager.sync();
-			// Decide retry / recovery before agent_end is delivered, so the session stays busy (rpc.md §6).
-			const followUps = this.runs.decideAfterRun(event.messages);
-			await this.emit(event);
-			await followUps();
-			return;
-		}
-		await this.emit(event);
-		if (event.type === "message_end" && event.message.role === "assistant") {
-			await this.runs.onAssistantMessage(event.message as AssistantMessage);
-		}
+	emit(event: AgentSessionEvent): Promise<void> {
+		return this.events.emit(event);
 	}
 
 	// --- prompting ------------------------------------------------------------------------------------------------
@@ -221,17 +205,13 @@ export class AgentSession {
 	/**
 	 * Sends a prompt (rpc.md §4.1): waits for a running compaction, expands templates and skills, queues it when
 	 * busy with `streamingBehavior` (else throws the busy error), checks model and key, then runs. Resolves when
-	 * the run (with its retries, recovery and automatic compaction) has ended.
+	 * the run (with its retries, recovery and automatic compaction) has ended; a queued message resolves once its
+	 * `queue_update` was delivered (after `onAccepted`, so an RPC response precedes it).
 	 */
 	async prompt(text: string, options: PromptOptions = {}): Promise<void> {
-		await this.runs.waitForCompaction();
-		const expanded = options.expand === false ? text : expandPromptText(text, this.resources);
-		if (this.queueIfBusy(text, expanded, options)) return;
-		await this.validateModelAndKey();
-		// The key check may have waited: another prompt may have started meanwhile.
-		if (this.queueIfBusy(text, expanded, options)) return;
+		const message = await preflightPrompt(this.preflight, text, options);
+		if (!message) return;
 		this.refreshSecrets();
-		const message = userMessage(expanded, options.images);
 		await this.runs.run(() => this.agent.prompt(message), options.onAccepted);
 	}
 
@@ -245,23 +225,6 @@ export class AgentSession {
 		await this.prompt(text, { images, streamingBehavior: "followUp" });
 	}
 
-	private queueIfBusy(typed: string, expanded: string, options: PromptOptions): boolean {
-		if (!this.isStreaming) return false;
-		if (!options.streamingBehavior) throw new Error(sessionTexts.busyNeedsBehavior);
-		const kind = options.streamingBehavior === "steer" ? "steering" : "followUp";
-		void this.queue.enqueue(kind, userMessage(expanded, options.images), typed);
-		return true;
-	}
-
-	private async validateModelAndKey(): Promise<void> {
-		const model = this.model;
-		if (!model) throw new Error(sessionTexts.noModel);
-		if (this.modelRegistry.isAvailable(model)) return;
-		const adapter = await resolveApiAdapter(model.api);
-		if (adapter?.needsApiKey === false) return;
-		throw new Error(missingApiKeyMessage(model.provider));
-	}
-
 	/** Queued message texts (as typed), oldest first. */
 	getQueuedMessages(): QueuedTexts {
 		return this.queue.texts();
@@ -273,23 +236,40 @@ export class AgentSession {
 	}
 
 	/**
-	 * Aborts the run, a retry wait and a running compaction, and resolves once the session is idle. Queued
-	 * messages stay queued.
+	 * Aborts the run, a retry wait (ending with `auto_retry_end` "Retry cancelled"), a running compaction
+	 * (`compaction_end` with `aborted: true`) or branch summary, and resolves once the session is idle (rpc.md §4.3).
+	 * A running user command is left alone (see abortBash). Queued messages stay queued.
 	 */
-	async abort(): Promise<void> {
-		this.runs.abort();
-		this.navigator.abortSummary();
-		this.agent.abort();
-		await this.waitForIdle();
+	abort(): Promise<void> {
+		return this.lifecycle.abort();
 	}
 
-	/** Resolves when no run, retry, recovery or compaction is under way. */
-	async waitForIdle(): Promise<void> {
-		await this.runs.waitForIdle();
+	/**
+	 * Resolves when the session is idle: no run, retry wait, recovery, compaction or branch summary; with
+	 * `includeBash`, also no user command (the notion of idle rpc.md §8 waits for at stdin EOF).
+	 */
+	waitForIdle(options: WaitForIdleOptions = {}): Promise<void> {
+		return this.lifecycle.waitForIdle(options);
+	}
+
+	/**
+	 * Ends the session (rpc.md §8, json-mode.md §2 step 4): refuses new work from now on, with `abort` stops
+	 * everything under way including a user command (signals), waits until idle including a user command (bounded
+	 * by `timeoutMs`), runs `beforeFlush`, then fsyncs the session file. Listeners keep receiving the events of the
+	 * work that finishes. A second call returns the same shutdown; with `abort` it still aborts and bounds its wait.
+	 */
+	shutdown(options: ShutdownOptions = {}): Promise<void> {
+		return this.lifecycle.shutdown(options);
+	}
+
+	/** Writes entries whose append failed earlier and fsyncs the session file (R4); a no-op before it exists. */
+	flush(): void {
+		this.sessionManager.sync();
 	}
 
 	/** Starts a new session (its file is created at the first prompt). Aborts and waits first. */
 	async newSession(options: { parentSession?: string } = {}): Promise<{ cancelled: boolean }> {
+		this.lifecycle.assertOpen();
 		return this.navigator.newSession(options);
 	}
 
@@ -357,6 +337,7 @@ export class AgentSession {
 	 * compacted`, `Compaction cancelled`, `Compaction failed: <message>`.
 	 */
 	compact(customInstructions?: string): Promise<CompactionResult> {
+		if (this.isShutDown) return Promise.reject(new Error(sessionTexts.shutDown));
 		if (this.isStreaming) return this.abort().then(() => this.runs.compactManually(customInstructions));
 		return this.runs.compactManually(customInstructions);
 	}
@@ -398,11 +379,8 @@ export class AgentSession {
 		onChunk?: (chunk: string) => void,
 		options: { excludeFromContext?: boolean } = {},
 	): Promise<BashResult> {
-		const result = await this.bash.run(command, onChunk);
-		const message = toBashExecutionMessage(command, result, options.excludeFromContext === true);
-		if (this.isStreaming) this.pendingBash.push(message);
-		else this.recordMessage(message);
-		return result;
+		this.lifecycle.assertOpen();
+		return this.bash.execute(command, onChunk, options.excludeFromContext === true);
 	}
 
 	/** Kills the running user command, if any. */
@@ -412,30 +390,26 @@ export class AgentSession {
 
 	/** @internal Appends bash results that finished during a run (called when the run ends). */
 	flushPendingBash(): void {
-		const pending = this.pendingBash;
-		this.pendingBash = [];
-		for (const message of pending) this.recordMessage(message);
-	}
-
-	private recordMessage(message: AgentMessage): void {
-		this.agent.appendMessage(message);
-		this.sessionManager.appendMessage(message);
+		this.bash.flushPending();
 	}
 
 	// --- navigation -----------------------------------------------------------------------------------------------
 
 	/** Opens another session file (aborts and waits first). Error: `Session file not found: <path>`. */
-	switchSession(path: string): Promise<{ cancelled: boolean }> {
+	async switchSession(path: string): Promise<{ cancelled: boolean }> {
+		this.lifecycle.assertOpen();
 		return this.navigator.switchSession(path);
 	}
 
 	/** Forks at a user message (session-format.md §10.1); `text` is that message, for the editor. */
-	fork(entryId: string): Promise<{ text: string; cancelled: boolean }> {
+	async fork(entryId: string): Promise<{ text: string; cancelled: boolean }> {
+		this.lifecycle.assertOpen();
 		return this.navigator.fork(entryId);
 	}
 
 	/** A branched copy of the current path (session-format.md §10.2). */
-	clone(): Promise<{ cancelled: boolean }> {
+	async clone(): Promise<{ cancelled: boolean }> {
+		this.lifecycle.assertOpen();
 		return this.navigator.clone();
 	}
 
@@ -443,10 +417,11 @@ export class AgentSession {
 	 * Moves to another point of the tree. With `summarize`, the branch left behind is summarised by the model into a
 	 * `branch_summary` entry. Picking a user message moves to its parent and returns its text as `editorText`.
 	 */
-	navigateTree(
+	async navigateTree(
 		entryId: string,
 		options: { summarize?: boolean; customInstructions?: string } = {},
 	): Promise<{ editorText?: string; cancelled: boolean }> {
+		this.lifecycle.assertOpen();
 		return this.navigator.navigateTree(entryId, options);
 	}
 
@@ -487,6 +462,11 @@ export class AgentSession {
 
 	getLastAssistantText(): string | null {
 		return getLastAssistantText(this.messages);
+	}
+
+	/** The session header as stored (or to be stored) in the file; JSON mode writes it first (json-mode.md §3). */
+	getSessionHeader(): SessionHeader {
+		return this.sessionManager.getHeader();
 	}
 
 	getMessages(): AgentMessage[] {

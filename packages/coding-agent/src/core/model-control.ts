@@ -1,12 +1,25 @@
 /**
- * Pure model and thinking-level arithmetic of the session: cycling through a scope or the available models,
+ * Model and thinking-level changes of the session: the key check, cycling through a scope or the available models,
  * cycling thinking levels, validating level names.
  */
 import type { AgentThinkingLevel } from "@pi/agent-core";
-import { clampThinkingLevel, getSupportedThinkingLevels, type Model } from "@pi/ai";
+import { apiNeedsApiKey, clampThinkingLevel, getSupportedThinkingLevels, type Model } from "@pi/ai";
 import type { AgentSession } from "./agent-session.js";
+import { missingApiKeyMessage } from "./config/api-keys.js";
+import type { ModelRegistry } from "./config/model-registry.js";
 import type { ScopedModel } from "./config/model-resolver.js";
 import { sessionTexts, THINKING_LEVEL_NAMES } from "./session-events.js";
+
+/**
+ * Throws the missing-key message of config.md §5.3 (naming what to set) unless requests to `model` can be sent:
+ * its provider resolves a key, or its API needs none (local servers, the faux provider).
+ */
+export function assertModelHasKey(model: Model, registry: ModelRegistry): void {
+	if (registry.isAvailable(model)) return;
+	// Asked of the registry, not the adapter: importing the adapter would load its SDK for a run that stops here.
+	if (!apiNeedsApiKey(model.api)) return;
+	throw new Error(missingApiKeyMessage(model.provider));
+}
 
 /** Whether a string names a thinking level. */
 export function isThinkingLevelName(value: string): value is AgentThinkingLevel {
@@ -65,6 +78,7 @@ export class ModelController {
 
 	async setModel(model: Model): Promise<void> {
 		const { session } = this;
+		assertModelHasKey(model, session.modelRegistry);
 		session.agent.setModel(model);
 		session.sessionManager.appendModelChange(model.provider, model.id);
 		session.settingsManager.setDefaultModelAndProvider(model.provider, model.id);

@@ -58,6 +58,7 @@ export function pathHasThinkingLevel(sessionManager: SessionManager): boolean {
 /** Carries out navigation for an AgentSession. */
 export class SessionNavigator {
 	private summaryController: AbortController | undefined;
+	private summaryTask: Promise<unknown> | undefined;
 
 	constructor(
 		private readonly session: AgentSession,
@@ -71,6 +72,11 @@ export class SessionNavigator {
 
 	abortSummary(): void {
 		this.summaryController?.abort();
+	}
+
+	/** Resolves once no branch summary is being generated. */
+	async summarySettled(): Promise<void> {
+		while (this.summaryTask) await this.summaryTask.catch(() => {});
 	}
 
 	async newSession(options: { parentSession?: string }): Promise<{ cancelled: boolean }> {
@@ -101,7 +107,10 @@ export class SessionNavigator {
 		return { cancelled: false };
 	}
 
-	/** Restores the session's model (when available) and, when its path records one, its thinking level. */
+	/**
+	 * Restores the session's model (when available) and, when its path records one, its thinking level; the level
+	 * is clamped to the resulting model either way (a kept level may not suit the restored model).
+	 */
 	private restoreModelAndThinking(): void {
 		const { session } = this;
 		const context = session.sessionManager.buildContext();
@@ -109,9 +118,8 @@ export class SessionNavigator {
 			const model = session.modelRegistry.find(context.model.provider, context.model.modelId);
 			if (model && session.modelRegistry.isAvailable(model)) session.agent.setModel(model);
 		}
-		if (pathHasThinkingLevel(session.sessionManager)) {
-			session.agent.setThinkingLevel(effectiveThinkingLevel(session.model, context.thinkingLevel));
-		}
+		const level = pathHasThinkingLevel(session.sessionManager) ? context.thinkingLevel : session.thinkingLevel;
+		session.agent.setThinkingLevel(effectiveThinkingLevel(session.model, level));
 	}
 
 	async fork(entryId: string): Promise<{ text: string; cancelled: boolean }> {
@@ -148,7 +156,11 @@ export class SessionNavigator {
 		if (target.leafId === manager.getLeafId()) return result;
 		const abandoned = options.summarize ? abandonedBranchMessages(manager, target.leafId) : [];
 		if (abandoned.length > 0) {
-			const summary = await this.summarizeBranch(abandoned, options.customInstructions);
+			const task = this.summarizeBranch(abandoned, options.customInstructions);
+			this.summaryTask = task;
+			const summary = await task.finally(() => {
+				if (this.summaryTask === task) this.summaryTask = undefined;
+			});
 			if (summary === undefined) return { cancelled: true };
 			manager.branchWithSummary(target.leafId, summary.text, summary.details);
 		} else if (target.leafId === null) {

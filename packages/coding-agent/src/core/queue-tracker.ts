@@ -24,11 +24,18 @@ export class QueueTracker {
 		return this.queued.size;
 	}
 
-	/** Queues `message` (built from `text`) with the agent and reports the new queues. */
-	enqueue(kind: "steering" | "followUp", message: AgentMessage, text: string): Promise<void> {
+	/**
+	 * Queues `message` (built from `text`) with the agent. The caller reports the change with {@link reportUpdate}
+	 * once it has answered the request (rpc.md §4.1: the response precedes the `queue_update`).
+	 */
+	enqueue(kind: "steering" | "followUp", message: AgentMessage, text: string): void {
 		this.queued.set(message, { kind, text });
 		if (kind === "steering") this.agent.steer(message);
 		else this.agent.followUp(message);
+	}
+
+	/** Emits `queue_update` with the full contents of both queues. */
+	reportUpdate(): Promise<void> {
 		return this.emitUpdate();
 	}
 

@@ -57,6 +57,11 @@ export class RunController {
 		return this.compaction !== undefined;
 	}
 
+	/** No run, retry wait, recovery or compaction. */
+	get isIdle(): boolean {
+		return this.active === undefined && this.compaction === undefined;
+	}
+
 	/**
 	 * Runs an accepted prompt. The session is busy from this call (synchronously) until the agent, its retries and
 	 * its recovery are done; `onAccepted` runs before the agent starts.
@@ -75,7 +80,11 @@ export class RunController {
 	private async execute(start: () => Promise<void>, onAccepted?: () => void | Promise<void>): Promise<void> {
 		try {
 			if (onAccepted) await Promise.resolve(onAccepted()).catch(() => {});
-			await start();
+			const started = start();
+			// An abort that arrived while the prompt was being accepted found no agent run to stop: stop it now, so
+			// the run ends as aborted instead of ignoring the abort.
+			if (this.aborted) this.session.agent.abort();
+			await started;
 			while (this.next) {
 				const step = this.next;
 				this.next = undefined;

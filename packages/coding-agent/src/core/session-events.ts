@@ -126,6 +126,8 @@ export const sessionTexts = {
 	/** spec rpc §4.3 */
 	retryCancelled: "Retry cancelled",
 	bashRunning: "A bash command is already running.",
+	/** Work offered after shutdown() began. */
+	shutDown: "The session is shutting down; it accepts no new prompts, commands or navigation.",
 	sessionNameEmpty: "Session name cannot be empty",
 	exportInMemory: "Cannot export an in-memory session",
 	exportNothing: "Nothing to export yet: start a conversation first",

@@ -44,6 +44,80 @@ export class UserBashRunner {
 	}
 }
 
+/** What {@link UserBashController} needs from its session. */
+export interface UserBashHost {
+	/** Whether a run is under way: results are then held until it ends. */
+	isBusy(): boolean;
+	/** Appends a message to the context and the session file. */
+	record(message: BashExecutionMessage): void;
+}
+
+/**
+ * The session side of user commands (rpc.md §4.3 `bash`): runs them one at a time and records each result as a
+ * `bashExecution` message, at once when idle, or right after the current run when busy (so it never lands in the
+ * middle of a turn).
+ */
+export class UserBashController {
+	private readonly runner: UserBashRunner;
+	private pending: BashExecutionMessage[] = [];
+	/** Commands from start until their result is recorded (or held). */
+	private readonly tasks = new Set<Promise<unknown>>();
+
+	constructor(
+		cwd: string,
+		settings: () => ShellSettings,
+		private readonly host: UserBashHost,
+	) {
+		this.runner = new UserBashRunner(cwd, settings);
+	}
+
+	get isRunning(): boolean {
+		return this.runner.isRunning;
+	}
+
+	/** A command is running or its result is still being recorded. */
+	get isBusy(): boolean {
+		return this.tasks.size > 0;
+	}
+
+	/** Runs `command` and records its result; rejects with `A bash command is already running.` while one runs. */
+	execute(command: string, onChunk?: (chunk: string) => void, excludeFromContext = false): Promise<BashResult> {
+		const task = this.runAndRecord(command, onChunk, excludeFromContext);
+		this.tasks.add(task);
+		void task.catch(() => {}).finally(() => this.tasks.delete(task));
+		return task;
+	}
+
+	private async runAndRecord(
+		command: string,
+		onChunk: ((chunk: string) => void) | undefined,
+		excludeFromContext: boolean,
+	): Promise<BashResult> {
+		const result = await this.runner.run(command, onChunk);
+		const message = toBashExecutionMessage(command, result, excludeFromContext);
+		if (this.host.isBusy()) this.pending.push(message);
+		else this.host.record(message);
+		return result;
+	}
+
+	/** Kills the running command, if any. */
+	abort(): void {
+		this.runner.abort();
+	}
+
+	/** Resolves once no command is running and every finished one is recorded or held for the run's end. */
+	async settled(): Promise<void> {
+		while (this.tasks.size > 0) await Promise.allSettled([...this.tasks]);
+	}
+
+	/** Records the results held during a run (called when the run ends). */
+	flushPending(): void {
+		const pending = this.pending;
+		this.pending = [];
+		for (const message of pending) this.host.record(message);
+	}
+}
+
 /** The `bashExecution` message recording a finished command. */
 export function toBashExecutionMessage(
 	command: string,

@@ -7,13 +7,13 @@ import type { AgentSession } from "../core/agent-session.js";
 import { type ModeOutput, runPrompts } from "./print.js";
 import { serializeLine } from "./rpc/framing.js";
 
-/** Runs JSON mode; resolves with the exit code. */
+/** Runs JSON mode, then shuts the session down (fsync, json-mode.md §2 step 4); resolves with the exit code. */
 export async function runJsonMode(
 	session: AgentSession,
 	prompts: readonly PromptInput[],
 	output: ModeOutput,
 ): Promise<number> {
-	output.stdout.write(serializeLine(session.sessionManager.getHeader()));
+	output.stdout.write(serializeLine(session.getSessionHeader()));
 	const unsubscribe = session.subscribe((event) => {
 		output.stdout.write(serializeLine(event));
 	});
@@ -21,5 +21,6 @@ export async function runJsonMode(
 		return await runPrompts(session, prompts, output.stderr);
 	} finally {
 		unsubscribe();
+		await session.shutdown();
 	}
 }

@@ -55,19 +55,23 @@ export async function runPrompts(
 	return EXIT.ok;
 }
 
-/** Runs print mode; resolves with the exit code. */
+/** Runs print mode, then shuts the session down (fsync, json-mode.md §2 step 4); resolves with the exit code. */
 export async function runPrintMode(
 	session: AgentSession,
 	prompts: readonly PromptInput[],
 	output: ModeOutput,
 ): Promise<number> {
-	const code = await runPrompts(session, prompts, output.stderr);
-	if (code !== EXIT.ok) return code;
-	const last = lastAssistantMessage(session);
-	if (!last) return code;
-	if (last.stopReason === "length") output.stderr.write(`${cliMessages.lengthWarning}\n`);
-	for (const block of last.content) {
-		if (block.type === "text") output.stdout.write(`${block.text}\n`);
+	try {
+		const code = await runPrompts(session, prompts, output.stderr);
+		if (code !== EXIT.ok) return code;
+		const last = lastAssistantMessage(session);
+		if (!last) return code;
+		if (last.stopReason === "length") output.stderr.write(`${cliMessages.lengthWarning}\n`);
+		for (const block of last.content) {
+			if (block.type === "text") output.stdout.write(`${block.text}\n`);
+		}
+		return code;
+	} finally {
+		await session.shutdown();
 	}
-	return code;
 }

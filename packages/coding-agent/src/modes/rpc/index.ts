@@ -46,19 +46,11 @@ export async function runRpcMode(session: AgentSession, options: RpcModeOptions 
 		onUiResponse: (reply) => ui.handleResponse(reply),
 	});
 
-	let shutDown = false;
-	const finish = async () => {
-		if (shutDown) return;
-		shutDown = true;
-		await options.onShutdown?.();
-		session.sessionManager.sync();
-	};
-
-	const removeSignals = onTerminationSignals(async () => {
-		ui.cancelAll();
-		session.abortBash();
-		await session.abort();
-	}, finish);
+	// Signals abort the run, retry wait, compaction and bash, wait (bounded), then session_shutdown and fsync.
+	const removeSignals = onTerminationSignals(session, {
+		onSignal: () => ui.cancelAll(),
+		beforeFlush: options.onShutdown,
+	});
 
 	const input = options.input ?? process.stdin;
 	const splitter = new LineSplitter();
@@ -73,12 +65,13 @@ export async function runRpcMode(session: AgentSession, options: RpcModeOptions 
 		input.on("error", () => resolve());
 	});
 
-	// stdin EOF: finish the received lines, cancel dialogs, wait for the session's work, then exit 0.
+	// stdin EOF: finish the received lines, cancel dialogs, wait for the session's work (a running bash included),
+	// then session_shutdown, fsync and exit 0.
 	ui.close();
 	await dispatcher.drain();
-	await session.waitForIdle();
+	await session.waitForIdle({ includeBash: true });
 	await dispatcher.drain();
-	await finish();
+	await session.shutdown({ beforeFlush: options.onShutdown });
 	removeSignals();
 	return 0;
 }

@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { AuthStorage } from "../../../src/core/config/auth-storage.js";
 import { sessionTexts } from "../../../src/core/session-events.js";
 import { createGateTool, createTestSession, requestTexts, type TestSession } from "./helpers.js";
 
@@ -58,9 +59,12 @@ describe("AgentSession prompting", () => {
 		expect(t.session.sessionManager.isPersisted()).toBe(false);
 	});
 
-	it("rejects a prompt whose provider has no key with the message naming the variables", async () => {
-		t = await createTestSession({ useFaux: false });
+	it("rejects a prompt whose provider lost its key with the message naming the variables", async () => {
+		const auth = AuthStorage.inMemory();
+		auth.setApiKey("anthropic", "sk-ant-test-0123456789");
+		t = await createTestSession({ useFaux: false, authStorage: auth });
 		await t.session.setModel(t.registry.find("anthropic", "claude-sonnet-4-5")!);
+		auth.remove("anthropic");
 		await expect(t.session.prompt("hi")).rejects.toThrow(
 			'No API key found for provider "anthropic". Set ANTHROPIC_OAUTH_TOKEN or ANTHROPIC_API_KEY, or add a key to auth.json.',
 		);
