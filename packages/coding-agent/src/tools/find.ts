@@ -1,11 +1,15 @@
 /**
- * The `find` tool (tools.md §6.3): files, directories and links below a directory matching a glob.
+ * The `find` tool (tools.md §6.3): files, directories and links below a directory matching a glob. The entries
+ * come from fd when it is available (fd.ts), otherwise from the built-in walk; matching and output are shared.
  */
 import type { AgentTool } from "@pi/agent-core";
 import type { Static } from "@sinclair/typebox";
+import { type FdEntry, listEntriesWithFd } from "./fd.js";
 import { appendNotices } from "./format.js";
 import { compileGlob } from "./glob.js";
 import { Type } from "./schema.js";
+import { findSearchBinary } from "./search-binaries.js";
+import type { SearchToolOptions } from "./search-options.js";
 import { limitLines, type OutputTruncation, sizeLimitNotice } from "./search-output.js";
 import { resolveSearchRoot } from "./search-root.js";
 import { ToolError, throwIfAborted } from "./tool-error.js";
@@ -59,8 +63,28 @@ export function formatFindResult(paths: string[], limit: number) {
 	};
 }
 
+/** The entries fd lists below `root`; `undefined` when fd is not installed or cannot serve this call. */
+async function listEntriesExternally(
+	root: string,
+	options: SearchToolOptions,
+	signal?: AbortSignal,
+): Promise<FdEntry[] | undefined> {
+	if (options.useExternalTools === false) return undefined;
+	const fd = await findSearchBinary("fd", options.agentDir);
+	return fd ? listEntriesWithFd(fd, root, signal) : undefined;
+}
+
+/** Every visible entry below `root` from the built-in walk, in path order. */
+async function listEntriesBuiltin(root: string, signal?: AbortSignal): Promise<FdEntry[]> {
+	const entries = await walkTree(root, signal);
+	return entries.map((e) => ({ path: e.path, isDirectory: e.kind === "directory" }));
+}
+
 /** Creates the `find` tool for a session working directory. */
-export function createFindTool(cwd: string): AgentTool<typeof findSchema, FindToolDetails | undefined> {
+export function createFindTool(
+	cwd: string,
+	options: SearchToolOptions = {},
+): AgentTool<typeof findSchema, FindToolDetails | undefined> {
 	return {
 		name: "find",
 		label: "Find",
@@ -71,10 +95,12 @@ export function createFindTool(cwd: string): AgentTool<typeof findSchema, FindTo
 			const root = await resolveSearchRoot(cwd, params.path);
 			if (!root.stat.isDirectory()) throw new ToolError(messages.notDirectory(root.absolute));
 			const matches = compileGlob(params.pattern);
-			const entries = await walkTree(root.absolute, signal);
+			const external = await listEntriesExternally(root.absolute, options, signal);
+			options.onBackend?.(external ? "fd" : "builtin");
+			const entries = external ?? (await listEntriesBuiltin(root.absolute, signal));
 			const paths = entries
 				.filter((e) => matches(e.path, e.path.slice(e.path.lastIndexOf("/") + 1)))
-				.map((e) => (e.kind === "directory" ? `${e.path}/` : e.path));
+				.map((e) => (e.isDirectory ? `${e.path}/` : e.path));
 			return formatFindResult(paths, params.limit ?? DEFAULT_FIND_LIMIT);
 		},
 	};

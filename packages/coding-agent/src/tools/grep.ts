@@ -1,16 +1,19 @@
 /**
  * The `grep` tool (tools.md §6.2): regex or literal search over the files of §6.1, with context lines, a match
- * limit and the shared output limits. Uses ripgrep when available (see external-search.ts), otherwise the
- * built-in search below; both give the same output.
+ * limit and the shared output limits. When ripgrep is available it walks the tree and names the candidate files
+ * (rg.ts); the search below always renders the output, so both implementations give the same bytes.
  */
 import { promises as fs } from "node:fs";
-import { basename } from "node:path";
+import { basename, join } from "node:path";
 import type { AgentTool } from "@pi/agent-core";
 import type { Static } from "@sinclair/typebox";
 import { renameAlias } from "./args.js";
 import { appendNotices } from "./format.js";
 import { compileGlob } from "./glob.js";
+import { findGrepCandidatesWithRg } from "./rg.js";
 import { Type } from "./schema.js";
+import { findSearchBinary } from "./search-binaries.js";
+import type { SearchToolOptions } from "./search-options.js";
 import { limitLines, type OutputTruncation, sizeLimitNotice } from "./search-output.js";
 import { resolveSearchRoot } from "./search-root.js";
 import { ToolError, throwIfAborted } from "./tool-error.js";
@@ -183,18 +186,21 @@ export function formatGrepResult(raw: GrepRawResult, limit: number) {
 	};
 }
 
+/** grep's `glob` filter over (relative path, name); a leading `!` excludes. */
+function grepGlobFilter(glob: string | undefined): (path: string, name: string) => boolean {
+	if (!glob) return () => true;
+	const negate = glob.startsWith("!");
+	const matcher = compileGlob(negate ? glob.slice(1) : glob);
+	return (path, name) => matcher(path, name) !== negate;
+}
+
 /** The files grep searches under `root` (or the file itself), with the optional glob filter. */
 export async function listGrepFiles(
 	root: { absolute: string; isFile: boolean },
 	glob: string | undefined,
 	signal?: AbortSignal,
 ): Promise<SearchFile[]> {
-	let keep: (path: string, name: string) => boolean = () => true;
-	if (glob) {
-		const negate = glob.startsWith("!");
-		const matcher = compileGlob(negate ? glob.slice(1) : glob);
-		keep = (path, name) => matcher(path, name) !== negate;
-	}
+	const keep = grepGlobFilter(glob);
 	if (root.isFile) {
 		const name = basename(root.absolute);
 		return keep(name, name) ? [{ shownPath: name, absolute: root.absolute }] : [];
@@ -205,8 +211,33 @@ export async function listGrepFiles(
 		.map((e) => ({ shownPath: e.path, absolute: e.absolute }));
 }
 
+/**
+ * The files ripgrep names as candidates below the directory `root`, glob-filtered; `undefined` when ripgrep is
+ * not installed or cannot serve this call.
+ */
+async function listGrepFilesWithRg(
+	root: string,
+	regex: RegExp,
+	glob: string | undefined,
+	options: SearchToolOptions,
+	signal?: AbortSignal,
+): Promise<SearchFile[] | undefined> {
+	if (options.useExternalTools === false) return undefined;
+	const rg = await findSearchBinary("rg", options.agentDir);
+	if (!rg) return undefined;
+	const candidates = await findGrepCandidatesWithRg(rg, root, regex, signal);
+	if (!candidates) return undefined;
+	const keep = grepGlobFilter(glob);
+	return candidates
+		.filter((path) => keep(path, path.slice(path.lastIndexOf("/") + 1)))
+		.map((path) => ({ shownPath: path, absolute: join(root, path) }));
+}
+
 /** Creates the `grep` tool for a session working directory. */
-export function createGrepTool(cwd: string): AgentTool<typeof grepSchema, GrepToolDetails | undefined> {
+export function createGrepTool(
+	cwd: string,
+	options: SearchToolOptions = {},
+): AgentTool<typeof grepSchema, GrepToolDetails | undefined> {
 	return {
 		name: "grep",
 		label: "Grep",
@@ -218,11 +249,13 @@ export function createGrepTool(cwd: string): AgentTool<typeof grepSchema, GrepTo
 			const regex = compileSearchPattern(params.pattern, params.literal === true, params.ignore_case === true);
 			const root = await resolveSearchRoot(cwd, params.path);
 			const limit = params.limit ?? DEFAULT_GREP_LIMIT;
-			const files = await listGrepFiles(
-				{ absolute: root.absolute, isFile: !root.stat.isDirectory() },
-				params.glob,
-				signal,
-			);
+			const isFile = !root.stat.isDirectory();
+			// A single file needs no walk: the built-in search reads it either way.
+			const external = isFile
+				? undefined
+				: await listGrepFilesWithRg(root.absolute, regex, params.glob, options, signal);
+			options.onBackend?.(external ? "rg" : "builtin");
+			const files = external ?? (await listGrepFiles({ absolute: root.absolute, isFile }, params.glob, signal));
 			const raw = await searchFiles(files, { regex, context: params.context ?? 0, limit, signal });
 			return formatGrepResult(raw, limit);
 		},

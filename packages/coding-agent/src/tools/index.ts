@@ -81,9 +81,9 @@ export function createBuiltinTool(
 		case "write":
 			return createWriteTool(cwd);
 		case "grep":
-			return createGrepTool(cwd);
+			return createGrepTool(cwd, { agentDir: options.agentDir });
 		case "find":
-			return createFindTool(cwd);
+			return createFindTool(cwd, { agentDir: options.agentDir });
 		case "ls":
 			return createLsTool(cwd);
 	}

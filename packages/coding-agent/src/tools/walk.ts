@@ -26,24 +26,31 @@ async function loadLayer(dir: string): Promise<IgnoreLayer | undefined> {
 	return { dir, rules: ignore({ allowRelativePaths: true }).add(text) };
 }
 
+/**
+ * The ancestors of `root` whose `.gitignore` applies (tools.md §6.1 rule 3), outermost first: up to the nearest
+ * directory containing `.git`; none when `root` itself contains `.git` or no ancestor does.
+ */
+export function ancestorIgnoreDirs(root: string): string[] {
+	if (existsSync(join(root, ".git"))) return [];
+	const chain: string[] = [];
+	let dir = root;
+	for (;;) {
+		const parent = dirname(dir);
+		if (parent === dir) return []; // no repository above: only root and below count
+		dir = parent;
+		chain.push(dir);
+		if (existsSync(join(dir, ".git"))) return chain.reverse();
+	}
+}
+
 /** The gitignore rules in effect at some directory, outermost file first. */
 export class IgnoreRules {
 	private constructor(private readonly layers: IgnoreLayer[]) {}
 
 	/** Rules from the ancestors of `root` up to the nearest directory containing `.git` (root's own excluded). */
 	static async forAncestorsOf(root: string): Promise<IgnoreRules> {
-		if (existsSync(join(root, ".git"))) return new IgnoreRules([]);
-		const chain: string[] = [];
-		let dir = root;
-		for (;;) {
-			const parent = dirname(dir);
-			if (parent === dir) return new IgnoreRules([]); // no repository above: only root and below count
-			dir = parent;
-			chain.push(dir);
-			if (existsSync(join(dir, ".git"))) break;
-		}
 		const layers: IgnoreLayer[] = [];
-		for (const d of chain.reverse()) {
+		for (const d of ancestorIgnoreDirs(root)) {
 			const layer = await loadLayer(d);
 			if (layer) layers.push(layer);
 		}
