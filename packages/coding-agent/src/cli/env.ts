@@ -17,6 +17,12 @@ export interface EnvOptions {
 	cacheRetention?: "long";
 	/** `PI_HARDWARE_CURSOR` = 1. */
 	hardwareCursor: boolean;
+	/** `PI_CLIPBOARD_COMMAND`: a shell command receiving copied text on stdin instead of the platform tools. */
+	clipboardCommand?: string;
+	/** `VISUAL`, else `EDITOR`: the TUI's external editor (Ctrl+G). */
+	externalEditor?: string;
+	/** `COLORFGBG`: the terminal's colours, for choosing the dark or light theme. */
+	colorfgbg?: string;
 }
 
 function isTruthy(value: string | undefined): boolean {
@@ -36,5 +42,8 @@ export function readEnvOptions(env: NodeJS.ProcessEnv = process.env): EnvOptions
 		skipVersionCheck: env.PI_SKIP_VERSION_CHECK?.trim() === "1",
 		cacheRetention: env.PI_CACHE_RETENTION?.trim().toLowerCase() === "long" ? "long" : undefined,
 		hardwareCursor: env.PI_HARDWARE_CURSOR?.trim() === "1",
+		clipboardCommand: nonEmpty(env.PI_CLIPBOARD_COMMAND),
+		externalEditor: nonEmpty(env.VISUAL) ?? nonEmpty(env.EDITOR),
+		colorfgbg: nonEmpty(env.COLORFGBG),
 	};
 }

@@ -2,6 +2,9 @@
  * Maps the command line and environment onto the SDK entry (`createAgentSession`) and turns its start-up failures
  * into CLI errors. This is the only bridge between flags and session setup.
  */
+import type { AuthStorage } from "../core/config/auth-storage.js";
+import type { SettingsManager } from "../core/config/settings.js";
+import type { SessionSelection } from "../sdk.js";
 import type { CliArgs } from "./args.js";
 import type { EnvOptions } from "./env.js";
 import { CliError } from "./errors.js";
@@ -11,18 +14,36 @@ export interface CliSessionInput {
 	env: EnvOptions;
 	cwd: string;
 	agentDir: string;
-	mode: "text" | "json" | "rpc";
+	mode: "text" | "json" | "rpc" | "interactive";
 	stderr: NodeJS.WritableStream;
+	/** Replaces the selection the flags make (the TUI's accepted fork prompt). */
+	session?: SessionSelection;
+	/** Shared with the caller (the TUI reads settings and credentials before the session exists). */
+	settingsManager?: SettingsManager;
+	authStorage?: AuthStorage;
+	/** Receives warnings instead of stderr (the TUI shows them as notices). */
+	onWarning?: (message: string) => void;
+}
+
+/** The session the flags select: --no-session, --fork, --session, --continue, else a new one. */
+export function sessionSelectionFromArgs(args: CliArgs): SessionSelection {
+	if (args.noSession) return { kind: "memory" };
+	if (args.fork !== undefined) return { kind: "fork", target: args.fork };
+	if (args.session !== undefined) return { kind: "open", target: args.session };
+	if (args.continue) return { kind: "continue" };
+	return { kind: "new" };
 }
 
 const notYetSupported = (flag: string) => `Warning: extensions and themes are not supported yet; ignoring ${flag}.`;
 
-/** Creates the session for a non-interactive mode; start-up failures become `CliError` (exit 1). */
+/** Creates the session of a mode from the flags; start-up failures become `CliError` (exit 1). */
 export async function createCliSession(input: CliSessionInput) {
 	const { args, env, cwd, agentDir, stderr } = input;
-	const warn = (message: string) => stderr.write(`${message}\n`);
+	const warn = input.onWarning ?? ((message: string) => stderr.write(`${message}\n`));
+	const interactive = input.mode === "interactive";
 	for (const path of args.extensions) warn(notYetSupported(`-e ${path}`));
-	for (const path of args.themes) warn(notYetSupported(`--theme ${path}`));
+	// The TUI loads --theme files itself.
+	if (!interactive) for (const path of args.themes) warn(notYetSupported(`--theme ${path}`));
 	const { createAgentSession } = await import("../sdk.js");
 	try {
 		return await createAgentSession({
@@ -44,17 +65,12 @@ export async function createCliSession(input: CliSessionInput) {
 			promptTemplates: args.promptTemplates,
 			noPromptTemplates: args.noPromptTemplates,
 			noContextFiles: args.noContextFiles,
-			session: args.noSession
-				? { kind: "memory" }
-				: args.fork !== undefined
-					? { kind: "fork", target: args.fork }
-					: args.session !== undefined
-						? { kind: "open", target: args.session }
-						: args.continue
-							? { kind: "continue" }
-							: { kind: "new" },
+			session: input.session ?? sessionSelectionFromArgs(args),
+			settingsManager: input.settingsManager,
+			authStorage: input.authStorage,
 			cacheRetention: env.cacheRetention,
-			requireModel: true,
+			// The TUI starts without a model: the user picks one with /model or adds a key with /login.
+			requireModel: !interactive,
 			onWarning: warn,
 		});
 	} catch (error) {

@@ -1,12 +1,14 @@
 /**
- * Dialogs that take the editor's place while they are open: a pick list, a one-line text input (optionally
- * without echo, for API keys) and a yes/no question. Each resolves with the answer, or undefined on Escape, and
- * then gives the editor back. Richer selectors (model, session, tree) plug in through `showComponent`.
+ * Hosts the selectors and dialogs (components/selectors) in the editor's place: one at a time, with the keyboard,
+ * until it finishes; then the editor comes back. Each helper resolves with the answer, or undefined on Escape.
  */
-import { type Component, type Container, Input, type SelectItem, SelectList, Text, type TUI } from "@pi/tui";
-import { createSelectListTheme, type Theme } from "./theme/index.js";
+import type { Component, Container, SelectItem, TUI } from "@pi/tui";
+import { ConfirmDialog } from "./selectors/confirm-dialog.js";
+import { SearchList } from "./selectors/search-list.js";
+import { TextInputDialog } from "./selectors/text-input-dialog.js";
+import type { Theme } from "./theme/index.js";
 
-/** What a dialog host must provide: the slot the editor lives in, and the editor to give focus back to. */
+/** What a dialog host must provide: the slot the editor lives in, and the editor to give the keyboard back to. */
 export interface DialogHost {
 	tui: TUI;
 	slot: Container;
@@ -14,98 +16,102 @@ export interface DialogHost {
 	theme: () => Theme;
 }
 
-/** A one-line input that shows `•` for every character (API keys are never echoed). */
-class SecretInput implements Component {
-	focused = false;
-	onSubmit?: (value: string) => void;
-	onCancel?: () => void;
-	private value = "";
-
-	handleInput(data: string): void {
-		if (data === "\r" || data === "\n") this.onSubmit?.(this.value);
-		else if (data === "\x1b") this.onCancel?.();
-		else if (data === "\x7f" || data === "\b") this.value = [...this.value].slice(0, -1).join("");
-		else if (data.startsWith("\x1b[200~")) this.value += data.replace(/\x1b\[20[01]~/g, "").trim();
-		else if (!data.startsWith("\x1b") && !/[\x00-\x1f]/.test(data)) this.value += data;
-	}
-
-	render(width: number): string[] {
-		const dots = "•".repeat(Math.min([...this.value].length, Math.max(0, width - 4)));
-		return [` > ${dots}`];
-	}
-}
+/** Builds a dialog component; it calls `finish` once with its answer (undefined: cancelled). */
+export type DialogBuilder<T> = (finish: (value: T | undefined) => void, theme: Theme) => Component;
 
 export class Dialogs {
+	private closeCurrent: (() => void) | undefined;
+
 	constructor(private readonly host: DialogHost) {}
 
-	/** Shows `component` (with a title row) instead of the editor until `close` is called. */
-	showComponent(title: string, component: Component, hint?: string): () => void {
+	/** Whether a dialog has the editor's place. */
+	get isOpen(): boolean {
+		return this.closeCurrent !== undefined;
+	}
+
+	/** The current theme (selectors are built with it). */
+	get theme(): Theme {
+		return this.host.theme();
+	}
+
+	/**
+	 * Shows the component `build` makes instead of the editor; resolves with the value it finishes with. A dialog
+	 * opened while another is shown replaces it (the first one resolves undefined).
+	 */
+	open<T>(build: DialogBuilder<T>): Promise<T | undefined> {
+		this.closeCurrent?.();
 		const { slot, tui } = this.host;
-		const theme = this.host.theme();
-		const header = new Text(theme.bold(theme.fg("accent", title)), { paddingX: 1 });
-		const footer = hint ? new Text(theme.fg("dim", hint), { paddingX: 1 }) : undefined;
-		slot.clear();
-		slot.addChild(header);
-		slot.addChild(component);
-		if (footer) slot.addChild(footer);
-		tui.setFocus(component);
-		tui.requestRender();
-		let closed = false;
-		return () => {
-			if (closed) return;
-			closed = true;
+		const restore = () => {
 			slot.clear();
 			const editor = this.host.editor();
 			slot.addChild(editor);
 			tui.setFocus(editor);
 			tui.requestRender();
 		};
+		return new Promise((resolve) => {
+			let done = false;
+			const finish = (value: T | undefined) => {
+				if (done) return;
+				done = true;
+				if (this.closeCurrent === close) this.closeCurrent = undefined;
+				restore();
+				resolve(value);
+			};
+			const close = () => finish(undefined);
+			const component = build(finish, this.host.theme());
+			slot.clear();
+			slot.addChild(component);
+			tui.setFocus(component);
+			tui.requestRender();
+			this.closeCurrent = close;
+		});
 	}
 
-	/** A filterable pick list; resolves with the chosen value. */
-	select(title: string, items: SelectItem[], options: { initial?: string; maxVisible?: number } = {}) {
-		return new Promise<string | undefined>((resolve) => {
-			const list = new SelectList(items, {
-				maxVisible: options.maxVisible ?? 10,
-				theme: createSelectListTheme(this.host.theme()),
+	/** Closes the open dialog as if cancelled. */
+	cancel(): void {
+		this.closeCurrent?.();
+	}
+
+	/** A searchable pick list; resolves with the chosen item's value. */
+	select(title: string, items: readonly SelectItem[], options: { initial?: string; maxVisible?: number } = {}) {
+		return this.open<string>((finish, theme) => {
+			const list = new SearchList<SelectItem>({
+				theme,
+				title,
+				entries: items,
+				toItem: (item) => item,
+				maxVisible: options.maxVisible,
+				onSelect: (item) => finish(item.value),
+				onCancel: () => finish(undefined),
 			});
-			const start = items.findIndex((item) => item.value === options.initial);
-			if (start > 0) list.setSelectedIndex(start);
-			const close = this.showComponent(title, list, "↑↓ move · type to filter · enter select · esc cancel");
-			list.onSelect = (item) => {
-				close();
-				resolve(item.value);
-			};
-			list.onCancel = () => {
-				close();
-				resolve(undefined);
-			};
+			if (options.initial !== undefined) list.highlight((item) => item.value === options.initial);
+			return list;
 		});
 	}
 
-	/** A text input; `secret` hides what is typed. Resolves with the text (trimmed), undefined on Escape. */
-	input(title: string, options: { secret?: boolean; initial?: string } = {}) {
-		return new Promise<string | undefined>((resolve) => {
-			const input = options.secret ? new SecretInput() : new Input({ prompt: " > " });
-			if (!options.secret && options.initial) (input as Input).setValue(options.initial);
-			const close = this.showComponent(title, input, "enter confirm · esc cancel");
-			input.onSubmit = (value) => {
-				close();
-				resolve(value.trim());
-			};
-			input.onCancel = () => {
-				close();
-				resolve(undefined);
-			};
-		});
+	/** A one-line text question; `masked` never echoes what is typed. Resolves with the trimmed text. */
+	async input(title: string, options: { masked?: boolean; initial?: string; message?: string } = {}) {
+		const value = await this.open<string>(
+			(finish, theme) =>
+				new TextInputDialog({
+					theme,
+					title,
+					message: options.message,
+					initialValue: options.initial,
+					masked: options.masked,
+					onSubmit: (text) => finish(text),
+					onCancel: () => finish(undefined),
+				}),
+		);
+		return value?.trim();
 	}
 
-	/** A yes/no question (default no). */
-	async confirm(question: string): Promise<boolean> {
-		const answer = await this.select(question, [
-			{ value: "no", label: "No" },
-			{ value: "yes", label: "Yes" },
-		]);
-		return answer === "yes";
+	/** A yes/no question, "No" highlighted first. */
+	async confirm(title: string, message?: string): Promise<boolean> {
+		const answer = await this.open<boolean>(
+			(finish, theme) =>
+				new ConfirmDialog({ theme, title, message, onConfirm: () => finish(true), onCancel: () => finish(false) }),
+		);
+		return answer === true;
 	}
 }

@@ -9,9 +9,12 @@ import type { AssistantMessage, ImageContent, TextContent, ToolResultMessage } f
 import { type Component, type Container, markFinal, Text } from "@pi/tui";
 import type { AgentSessionEvent } from "../../core/session-events.js";
 import { AssistantMessageComponent } from "./components/assistant-message.js";
+import { BashExecutionComponent } from "./components/bash-execution.js";
+import { NoticeComponent } from "./components/notices.js";
+import { BranchSummaryComponent, CompactionSummaryComponent } from "./components/summary-messages.js";
 import { ToolExecutionComponent } from "./components/tool-execution.js";
 import { UserMessageComponent, userMessageText } from "./components/user-message.js";
-import { createNotice, NOTICE_TEXT, type NoticeKind } from "./notices.js";
+import { NOTICE_TEXT, type NoticeKind } from "./notices.js";
 import type { Theme } from "./theme/index.js";
 
 /** Display preferences the transcript follows. */
@@ -23,19 +26,18 @@ export interface TranscriptOptions {
 	codeBlockIndent?: string;
 }
 
-/** A user shell command being shown while it streams. */
-export interface LiveBashView {
-	append(chunk: string): void;
-	finish(result: { output: string; exitCode?: number; cancelled: boolean }): void;
-}
-
 type ToolContent = (TextContent | ImageContent)[];
+
+/** Transcript entries Ctrl+O expands or collapses. */
+interface Expandable extends Component {
+	setExpanded(expanded: boolean): void;
+}
 
 export class TranscriptView {
 	private streaming: AssistantMessageComponent | undefined;
 	private readonly tools = new Map<string, ToolExecutionComponent>();
 	private readonly assistants: AssistantMessageComponent[] = [];
-	private readonly allTools: ToolExecutionComponent[] = [];
+	private readonly expandables: Expandable[] = [];
 	private readonly home = homedir();
 
 	constructor(
@@ -92,8 +94,8 @@ export class TranscriptView {
 				break;
 			}
 			case "compaction_end":
-				if (event.result) this.addNotice("info", NOTICE_TEXT.compacted(event.result.tokensBefore));
-				else if (event.aborted) this.addNotice("muted", NOTICE_TEXT.compactionAborted);
+				if (event.result) this.addNotice("success", NOTICE_TEXT.compacted(event.result.tokensBefore));
+				else if (event.aborted) this.addNotice("info", NOTICE_TEXT.compactionAborted);
 				else if (event.errorMessage) this.addNotice("error", event.errorMessage);
 				break;
 			case "auto_retry_end":
@@ -113,7 +115,7 @@ export class TranscriptView {
 		this.closeOpenTools();
 		if (this.streaming) markFinal(this.streaming);
 		this.streaming = undefined;
-		if (divider) this.addNotice("muted", divider);
+		if (divider) this.addNotice("info", divider);
 		for (const message of messages) {
 			if (message.role === "assistant") {
 				const view = this.addAssistant(message as AssistantMessage, true);
@@ -134,7 +136,7 @@ export class TranscriptView {
 
 	/** Adds a notice row. */
 	addNotice(kind: NoticeKind, text: string): void {
-		this.container.addChild(markFinal(createNotice(this.theme, kind, text)));
+		this.container.addChild(markFinal(new NoticeComponent(this.theme, kind, text)));
 	}
 
 	/** Adds any component as a finished transcript entry. */
@@ -142,37 +144,22 @@ export class TranscriptView {
 		this.container.addChild(markFinal(component));
 	}
 
-	/** Shows a user shell command while it runs; the returned view receives its output. */
-	addLiveBash(command: string, excluded: boolean): LiveBashView {
-		const view = new ToolExecutionComponent(
-			"bash",
-			{ command },
-			{ theme: this.theme, cwd: this.options.cwd, home: this.home, expanded: this.options.toolsExpanded },
-		);
-		view.markRunning();
+	/** Shows a user shell command (`!cmd`) while it runs; the caller streams output into it and marks it final. */
+	addLiveBash(command: string, excludeFromContext: boolean): BashExecutionComponent {
+		const view = new BashExecutionComponent(command, {
+			theme: this.theme,
+			excludeFromContext,
+			expanded: this.options.toolsExpanded,
+		});
 		this.container.addChild(view);
-		this.allTools.push(view);
-		if (excluded) this.addNotice("muted", "(not sent to the model)");
-		let output = "";
-		return {
-			append: (chunk) => {
-				output += chunk;
-				view.updateResult({ content: [{ type: "text", text: output }], isError: false }, true);
-			},
-			finish: (result) => {
-				const status = NOTICE_TEXT.bashExit(result.exitCode, result.cancelled);
-				const text = status ? `${result.output}\n${status}` : result.output;
-				const failed = result.cancelled || (result.exitCode !== undefined && result.exitCode !== 0);
-				view.updateResult({ content: [{ type: "text", text }], isError: failed });
-				markFinal(view);
-			},
-		};
+		this.expandables.push(view);
+		return view;
 	}
 
 	/** Expands or collapses every tool box (Ctrl+O). Cached rows are dropped so they re-render. */
 	setToolsExpanded(expanded: boolean): void {
 		this.options.toolsExpanded = expanded;
-		for (const view of this.allTools) view.setExpanded(expanded);
+		for (const view of this.expandables) view.setExpanded(expanded);
 		this.container.invalidate();
 	}
 
@@ -204,26 +191,16 @@ export class TranscriptView {
 			case "user":
 				this.addFinal(new UserMessageComponent(userMessageText(message.content), this.theme));
 				break;
-			case "bashExecution": {
-				const view = new ToolExecutionComponent(
-					"bash",
-					{ command: message.command },
-					{ theme: this.theme, cwd: this.options.cwd, home: this.home, expanded: this.options.toolsExpanded },
+			case "bashExecution":
+				this.addExpandable(
+					BashExecutionComponent.fromMessage(message, { theme: this.theme, expanded: this.options.toolsExpanded }),
 				);
-				const status = NOTICE_TEXT.bashExit(message.exitCode, message.cancelled);
-				view.updateResult({
-					content: [{ type: "text", text: status ? `${message.output}\n${status}` : message.output }],
-					isError: message.cancelled || (message.exitCode ?? 0) !== 0,
-				});
-				this.allTools.push(view);
-				this.addFinal(view);
 				break;
-			}
 			case "compactionSummary":
-				this.addFinal(this.summary("Compacted context", message.summary));
+				this.addExpandable(new CompactionSummaryComponent(message, this.theme));
 				break;
 			case "branchSummary":
-				this.addFinal(this.summary("Branch summary", message.summary));
+				this.addExpandable(new BranchSummaryComponent(message, this.theme));
 				break;
 			case "custom":
 				if (message.display) {
@@ -236,12 +213,10 @@ export class TranscriptView {
 		}
 	}
 
-	private summary(title: string, text: string): Component {
-		const body = this.options.toolsExpanded ? `\n${text}` : " (ctrl+o to expand)";
-		return new Text(`${this.theme.bold(this.theme.fg("accent", title))}${this.theme.fg("muted", body)}`, {
-			paddingX: 1,
-			paddingY: 1,
-		});
+	private addExpandable(view: Expandable): void {
+		view.setExpanded(this.options.toolsExpanded);
+		this.expandables.push(view);
+		this.addFinal(view);
 	}
 
 	/** Creates or updates the box of every tool call in the (streaming) assistant message. */
@@ -264,7 +239,7 @@ export class TranscriptView {
 				expanded: this.options.toolsExpanded,
 			});
 			this.tools.set(id, view);
-			this.allTools.push(view);
+			this.expandables.push(view);
 			this.container.addChild(view);
 		} else if (args !== undefined && args !== null && typeof args === "object") {
 			view.updateArgs(args as Record<string, unknown>);

@@ -1,21 +1,14 @@
 /**
- * The interactive mode's orchestrator: lays out header, transcript, pending messages, status, editor and footer,
- * feeds session events to the transcript, routes editor submissions (prompts, steering, `!cmd`, slash commands)
- * and keys, and owns start and shutdown. It drives the AgentSession only.
+ * The interactive mode's orchestrator: lays out the transcript (header first), pending messages, the status row,
+ * the editor and the footer; draws the first frame before the session exists and fills in the session's parts
+ * when it is attached; feeds session events to the transcript; owns the theme and shutdown. Key handling lives in
+ * input/key-actions.ts, the commands' view of the mode in mode-context.ts.
  */
 import type { ImageContent } from "@pi/ai";
-import {
-	type AutocompleteProvider,
-	Container,
-	Editor,
-	type KeybindingsManager,
-	Loader,
-	Markdown,
-	type Terminal,
-	TUI,
-} from "@pi/tui";
+import { type Component, Container, type KeybindingsManager, markFinal, type Terminal, TUI } from "@pi/tui";
 import type { AgentSession } from "../../core/agent-session.js";
 import type { AuthStorage } from "../../core/config/auth-storage.js";
+import type { SettingsManager } from "../../core/config/settings.js";
 import type { AgentSessionEvent } from "../../core/session-events.js";
 import {
 	CombinedAutocompleteProvider,
@@ -23,130 +16,146 @@ import {
 	SlashCommandProvider,
 	type SlashCommandProviderOptions,
 } from "./autocomplete/index.js";
-import { copyToClipboard, readClipboardImage } from "./clipboard.js";
-import { BUILTIN_COMMANDS, findCommand, type ModeContext, parseCommandLine, runCommandLine } from "./commands/index.js";
-import { cycleModel, cycleThinking, pickModel } from "./commands/models.js";
-import { openFork, openTree } from "./commands/tree.js";
+import { BUILTIN_COMMANDS, type ModeContext } from "./commands/index.js";
+import { FooterComponent } from "./components/footer.js";
+import { readGitBranch } from "./components/git-branch.js";
+import { HeaderComponent, type KeyHint } from "./components/header.js";
+import { PendingMessagesComponent } from "./components/pending-messages.js";
+import { PromptEditor } from "./components/prompt-editor.js";
 import { Dialogs } from "./dialogs.js";
 import { TranscriptView } from "./event-rendering.js";
-import { type HotkeyTarget, handleHotkey } from "./hotkeys.js";
-import { editInExternalEditor } from "./input/external-editor.js";
-import { PendingMessages } from "./input/pending-messages.js";
-import { parseShellCommand } from "./input/submit.js";
-import { APP_ACTIONS } from "./keybindings.js";
+import { collectFooterData, placeholderFooterData } from "./footer-data.js";
+import { handleHotkey } from "./hotkeys.js";
+import { KeyActions } from "./input/key-actions.js";
+import { APP_ACTIONS, type AppActionName } from "./keybindings.js";
+import { createModeContext } from "./mode-context.js";
 import { NOTICE_TEXT, type NoticeKind } from "./notices.js";
-import { collectFooterData, Footer, Header, readGitBranch } from "./status-bar.js";
-import {
-	createEditorTheme,
-	createMarkdownTheme,
-	createTheme,
-	type Theme,
-	type ThemeSpec,
-	thinkingBorderRole,
-} from "./theme/index.js";
+import { RunStatus } from "./run-status.js";
+import { createTheme, type Theme, type ThemeSpec } from "./theme/index.js";
 
-/** Two presses of Ctrl+C or Escape within this many ms count as a double press. */
-export const DOUBLE_PRESS_MS = 500;
+export { DOUBLE_PRESS_MS } from "./input/key-actions.js";
 
 /** Everything the mode is built from (index.ts assembles it). */
 export interface InteractiveModeOptions {
-	session: AgentSession;
+	/** The session, when it exists already; otherwise {@link InteractiveMode.attachSession} supplies it later. */
+	session?: AgentSession;
+	/** The settings the session will use (read for the first frame, before the session exists). */
+	settings: SettingsManager;
 	terminal: Terminal;
 	keybindings: KeybindingsManager;
 	themes: ReadonlyMap<string, ThemeSpec>;
 	themeName: string;
 	version: string;
 	cwd: string;
+	/** Shown as `~` in paths. */
+	home: string;
 	agentDir: string;
 	authStorage?: AuthStorage;
 	/** PI_CLIPBOARD_COMMAND: a shell command receiving copied text on stdin (tests stub the clipboard). */
-	copyCommand?: string;
+	clipboardCommand?: string;
 	/** `PI_HARDWARE_CURSOR=1` or settings `showHardwareCursor`. */
 	showHardwareCursor?: boolean;
 	/** Called by /reload after settings and models are re-read (resources, keybindings). */
 	onReload?: () => void;
 	/** VISUAL or EDITOR, for Ctrl+G. */
 	externalEditor?: string;
+	/** Colour depth of created themes (tests pin it; default: what the terminal supports). */
+	colorLevel?: 0 | 1 | 2 | 3;
 }
 
-export class InteractiveMode implements HotkeyTarget {
+/** The header's key hints: the main application keys as the user's keybindings resolve them. */
+const HINT_ACTIONS: readonly AppActionName[] = [
+	"interrupt",
+	"clear",
+	"selectModel",
+	"cycleThinkingLevel",
+	"expandTools",
+];
+
+export class InteractiveMode {
 	readonly tui: TUI;
-	readonly session: AgentSession;
 	readonly keybindings: KeybindingsManager;
+	readonly dialogs: Dialogs;
+	readonly transcript: TranscriptView;
+	readonly ready: Promise<AgentSession>;
 	private theme: Theme;
 	private themeName: string;
-	private readonly header: Header;
+	private attached: AgentSession | undefined;
+	private resolveReady!: (session: AgentSession) => void;
+	private readonly settings: SettingsManager;
 	private readonly transcriptContainer = new Container();
-	private readonly transcript: TranscriptView;
-	private readonly pending: PendingMessages;
-	private readonly status = new Container();
+	private readonly pendingSlot = new Container();
+	private readonly statusSlot = new Container();
 	private readonly editorSlot = new Container();
-	private editor: Editor;
-	private readonly footer: Footer;
+	private readonly footerSlot = new Container();
+	private pending: PendingMessagesComponent;
+	private footer: FooterComponent;
+	private promptEditor: PromptEditor;
+	private readonly status: RunStatus;
 	private readonly slashCommands: SlashCommandProvider;
-	private readonly autocomplete: AutocompleteProvider;
-	private readonly dialogs: Dialogs;
+	private readonly autocomplete: CombinedAutocompleteProvider;
+	private readonly actions: KeyActions;
 	private readonly context: ModeContext;
-	private loader: Loader | undefined;
-	private retryTimer: ReturnType<typeof setInterval> | undefined;
 	private gitBranch: string | undefined;
-	private pendingImages: ImageContent[] = [];
-	private toolsExpanded = false;
-	private lastCtrlC = 0;
-	private lastEscape = 0;
 	private finished: ((code: number) => void) | undefined;
 	private readonly done: Promise<number>;
 	private unsubscribe: (() => void) | undefined;
 
 	constructor(private readonly options: InteractiveModeOptions) {
-		this.session = options.session;
+		this.settings = options.settings;
 		this.keybindings = options.keybindings;
 		this.themeName = options.themeName;
-		this.theme = createTheme(options.themes.get(options.themeName)!);
-		const settings = this.session.settingsManager;
+		this.theme = this.makeTheme(options.themeName);
 		this.tui = new TUI(options.terminal, { showHardwareCursor: options.showHardwareCursor ?? false });
-		const quiet = settings.getQuietStartup();
-		const hints = quiet
-			? undefined
-			: (["interrupt", "clear", "cycleModelForward", "cycleThinkingLevel", "expandTools"] as const).map(
-					(action) =>
-						[this.keybindings.getKeys(action), APP_ACTIONS[action].description.split(";")[0]!] as [string[], string],
-				);
-		this.header = new Header(
-			this.theme,
-			options.version,
-			hints ? [...hints, [["/"], "commands"], [["!"], "shell"]] : undefined,
-		);
 		this.transcript = new TranscriptView(this.transcriptContainer, {
 			theme: this.theme,
 			cwd: options.cwd,
-			hideThinking: settings.getHideThinkingBlock(),
+			hideThinking: this.settings.getHideThinkingBlock(),
 			toolsExpanded: false,
-			codeBlockIndent: settings.getMarkdownCodeBlockIndent(),
+			codeBlockIndent: this.settings.getMarkdownCodeBlockIndent(),
 		});
-		this.pending = new PendingMessages(() => this.theme);
+		this.transcriptContainer.addChild(markFinal(this.createHeader()));
+		this.pending = this.createPending();
+		this.footer = new FooterComponent(this.theme, placeholderFooterData(options.cwd, options.home, undefined));
+		this.status = new RunStatus(this.statusSlot, this.tui, () => this.theme);
 		this.slashCommands = new SlashCommandProvider(this.commandInfo());
 		this.autocomplete = new CombinedAutocompleteProvider([
 			this.slashCommands,
 			new FileMentionProvider({ cwd: options.cwd }),
 		]);
-		this.editor = this.createEditor();
-		this.editorSlot.addChild(this.editor);
-		this.footer = new Footer(this.theme);
+		this.promptEditor = this.createEditor();
 		this.dialogs = new Dialogs({
 			tui: this.tui,
 			slot: this.editorSlot,
-			editor: () => this.editor,
+			editor: () => this.promptEditor,
 			theme: () => this.theme,
 		});
-		this.context = this.createContext();
-		this.tui.addChild(this.header);
-		this.tui.addChild(this.transcriptContainer);
-		this.tui.addChild(this.pending);
-		this.tui.addChild(this.status);
-		this.tui.addChild(this.editorSlot);
-		this.tui.addChild(this.footer);
-		this.tui.addInputListener((data) => handleHotkey(this, data));
+		this.context = createModeContext(this, {
+			cwd: options.cwd,
+			agentDir: options.agentDir,
+			version: options.version,
+			authStorage: options.authStorage,
+			keybindings: this.keybindings,
+			terminal: options.terminal,
+			clipboardCommand: options.clipboardCommand,
+		});
+		this.actions = new KeyActions(this);
+		this.pendingSlot.addChild(this.pending);
+		this.editorSlot.addChild(this.promptEditor);
+		this.footerSlot.addChild(this.footer);
+		for (const part of [
+			this.transcriptContainer,
+			this.pendingSlot,
+			this.statusSlot,
+			this.editorSlot,
+			this.footerSlot,
+		]) {
+			this.tui.addChild(part);
+		}
+		this.tui.addInputListener((data) => handleHotkey(this.actions, data));
+		this.ready = new Promise((resolve) => {
+			this.resolveReady = resolve;
+		});
 		this.done = new Promise((resolve) => {
 			this.finished = resolve;
 		});
@@ -157,14 +166,57 @@ export class InteractiveMode implements HotkeyTarget {
 		return this.context;
 	}
 
-	/** Draws the first frame and starts listening. The transcript shows the session's history (-c, --session). */
+	/** The session; throws before {@link attachSession} (commands only run once it is ready). */
+	get session(): AgentSession {
+		if (!this.attached) throw new Error("The session is not ready yet.");
+		return this.attached;
+	}
+
+	/** The session once attached, else undefined. */
+	get readySession(): AgentSession | undefined {
+		return this.attached;
+	}
+
+	/** The prompt editor (replaced when the theme changes). */
+	get editor(): PromptEditor {
+		return this.promptEditor;
+	}
+
+	get externalEditor(): string | undefined {
+		return this.options.externalEditor;
+	}
+
+	get currentTheme(): Theme {
+		return this.theme;
+	}
+
+	get currentThemeName(): string {
+		return this.themeName;
+	}
+
+	/**
+	 * Draws the first frame and starts listening. Without a session yet the status row says so; typed input waits
+	 * for {@link attachSession}.
+	 */
 	start(): void {
 		this.gitBranch = readGitBranch(this.options.cwd);
-		if (this.session.messages.length > 0) this.transcript.rebuild(this.session.messages);
-		this.refreshFooter();
-		this.unsubscribe = this.session.subscribe((event) => this.onSessionEvent(event));
-		this.tui.setFocus(this.editor);
+		this.footer.update({ gitBranch: this.gitBranch });
+		this.tui.setFocus(this.promptEditor);
+		if (this.options.session) this.attachSession(this.options.session);
+		else this.status.showSpinner(NOTICE_TEXT.starting);
 		this.tui.start();
+	}
+
+	/** Connects the session: its history, commands, model and figures appear; waiting input proceeds. */
+	attachSession(session: AgentSession): void {
+		if (this.attached) return;
+		this.attached = session;
+		if (session.messages.length > 0) this.transcript.rebuild(session.messages);
+		this.slashCommands.setCommands(this.commandInfo());
+		this.unsubscribe = session.subscribe((event) => this.onSessionEvent(event));
+		this.status.clear();
+		this.refreshFooter();
+		this.resolveReady(session);
 	}
 
 	/** Resolves with the exit code when the user quits. */
@@ -180,13 +232,19 @@ export class InteractiveMode implements HotkeyTarget {
 
 	/** Sends a prompt as if typed (initial messages from the command line); resolves when its run ended. */
 	async submitPrompt(text: string, images?: ImageContent[]): Promise<void> {
+		const session = await this.ready;
 		try {
-			if (this.session.isStreaming) await this.session.steer(text, images);
-			else await this.session.prompt(text, { images });
+			if (session.isStreaming) await session.steer(text, images);
+			else await session.prompt(text, { images });
 		} catch (error) {
 			this.notify("error", (error as Error).message);
 		}
 		this.refreshFooter();
+	}
+
+	/** Types `text` into the editor and presses Enter, as the user would (tests). */
+	submitEditorText(text: string): Promise<void> {
+		return this.actions.submit(text, "steer");
 	}
 
 	/** Stops the UI, flushes the session and resolves waitForExit. Safe to call twice. */
@@ -194,49 +252,107 @@ export class InteractiveMode implements HotkeyTarget {
 		if (!this.finished) return;
 		const finish = this.finished;
 		this.finished = undefined;
-		this.stopLoader();
+		this.dialogs.cancel();
+		this.status.clear();
 		this.unsubscribe?.();
 		this.tui.stop();
-		this.session.sessionManager.sync();
+		this.attached?.sessionManager.sync();
 		finish(code);
 	}
 
-	// --- session events -------------------------------------------------------------------------------------------
+	// --- the parts the commands and key actions use ---------------------------------------------------------------
+
+	addToTranscript(component: Component): void {
+		this.transcript.addFinal(component);
+		this.tui.requestRender();
+	}
+
+	setEditorText(text: string): void {
+		this.promptEditor.setText(text);
+		this.tui.requestRender();
+	}
+
+	/** Shows the session's messages after a switch, a tree move or a fork (below a divider). */
+	showSessionHistory(): void {
+		this.transcript.rebuild(this.session.messages, NOTICE_TEXT.divider(this.session.sessionId));
+		this.clearPending();
+		this.tui.requestRender();
+	}
+
+	clearPending(): void {
+		this.pending.setMessages([], []);
+		this.tui.requestRender();
+	}
+
+	refreshFooter(): void {
+		const session = this.attached;
+		if (!session) return;
+		this.footer.setData(
+			collectFooterData(session, { cwd: this.options.cwd, home: this.options.home, gitBranch: this.gitBranch }),
+		);
+		this.promptEditor.setThinkingLevel(session.thinkingLevel);
+		this.tui.requestRender();
+	}
+
+	setToolsExpanded(expanded: boolean): void {
+		this.transcript.setToolsExpanded(expanded);
+		this.tui.requestRender();
+	}
+
+	setHideThinking(hidden: boolean): void {
+		this.transcript.setHideThinking(hidden);
+		this.tui.requestRender();
+	}
+
+	themeNames(): string[] {
+		return [...this.options.themes.keys()];
+	}
+
+	/** Switches the theme (saving it unless it is a preview); false when the name is unknown. */
+	applyTheme(name: string, save: boolean): boolean {
+		if (!this.options.themes.has(name)) return false;
+		this.theme = this.makeTheme(name);
+		this.themeName = name;
+		if (save) this.settings.setTheme(name);
+		this.transcript.setTheme(this.theme);
+		this.rebuildChrome();
+		return true;
+	}
+
+	/** Applies display settings changed in /settings. */
+	applySettings(): void {
+		this.setHideThinking(this.settings.getHideThinkingBlock());
+		this.rebuildChrome();
+	}
+
+	/** /reload: settings, models, keybindings and resources are read again. */
+	reload(): void {
+		this.settings.reload();
+		this.session.modelRegistry.refresh();
+		this.options.onReload?.();
+		this.slashCommands.setCommands(this.commandInfo());
+		this.applySettings();
+		this.refreshFooter();
+	}
+
+	// --- internals ----------------------------------------------------------------------------------------------
 
 	private onSessionEvent(event: AgentSessionEvent): void {
+		const session = this.session;
 		this.transcript.handleEvent(event);
+		this.status.handleEvent(event, session);
 		switch (event.type) {
-			case "agent_start":
-				this.startLoader(NOTICE_TEXT.working);
+			case "queue_update":
+				this.pending.setMessages(event.steering, event.followUp);
 				break;
 			case "agent_end":
-				// The session stays busy through retries and automatic compaction after agent_end.
-				void this.session.waitForIdle().then(() => {
-					if (!this.session.isStreaming && !this.session.isCompacting) this.stopLoader();
-					this.refreshFooter();
-				});
+				void session.waitForIdle().then(() => this.refreshFooter());
 				break;
 			case "message_end":
 			case "thinking_level_changed":
 			case "session_info_changed":
-				this.refreshFooter();
-				break;
-			case "queue_update":
-				this.pending.update(event.steering, event.followUp);
-				break;
-			case "compaction_start":
-				this.startLoader(NOTICE_TEXT.compacting);
-				break;
 			case "compaction_end":
-				if (this.session.isStreaming) this.startLoader(NOTICE_TEXT.working);
-				else this.stopLoader();
 				this.refreshFooter();
-				break;
-			case "auto_retry_start":
-				this.showRetryCountdown(event.attempt, event.maxAttempts, event.delayMs, event.errorMessage);
-				break;
-			case "auto_retry_end":
-				this.clearRetryCountdown();
 				break;
 			default:
 				break;
@@ -246,7 +362,7 @@ export class InteractiveMode implements HotkeyTarget {
 
 	/** Built-in commands, prompt templates and skills for `/` completion. */
 	private commandInfo(): SlashCommandProviderOptions {
-		const resources = this.session.getCommands();
+		const resources = this.attached?.getCommands() ?? [];
 		return {
 			commands: BUILTIN_COMMANDS.flatMap((command) => [
 				{ name: command.name, description: command.description },
@@ -258,305 +374,70 @@ export class InteractiveMode implements HotkeyTarget {
 			skills: resources
 				.filter((c) => c.source === "skill")
 				.map((c) => ({ name: c.name.replace(/^skill:/, ""), description: c.description })),
-			enableSkillCommands: this.session.settingsManager.getEnableSkillCommands(),
+			enableSkillCommands: this.settings.getEnableSkillCommands(),
 		};
 	}
 
-	private startLoader(message: string): void {
-		if (this.loader) {
-			this.loader.setMessage(message);
-			return;
-		}
-		this.loader = new Loader({
-			requestRender: () => this.tui.requestRender(),
-			message,
-			spinnerStyle: this.theme.fgStyle("accent"),
-			messageStyle: this.theme.fgStyle("muted"),
+	private makeTheme(name: string): Theme {
+		const spec = this.options.themes.get(name)!;
+		return this.options.colorLevel === undefined
+			? createTheme(spec)
+			: createTheme(spec, { colorLevel: this.options.colorLevel });
+	}
+
+	private createHeader(): HeaderComponent {
+		const hints: KeyHint[] = HINT_ACTIONS.flatMap((action) => {
+			const key = this.keybindings.getKeys(action)[0];
+			return key ? [{ key, description: APP_ACTIONS[action].description.split(/[;(]/)[0]!.trim().toLowerCase() }] : [];
 		});
-		this.status.clear();
-		this.status.addChild(this.loader);
+		hints.push(
+			{ key: "/", description: "commands" },
+			{ key: "!", description: "run bash" },
+			{ key: "@", description: "mention file" },
+		);
+		return new HeaderComponent({
+			theme: this.theme,
+			version: this.options.version,
+			quiet: this.settings.getQuietStartup(),
+			hints,
+		});
 	}
 
-	private stopLoader(): void {
-		this.clearRetryCountdown();
-		this.loader?.stop();
-		this.loader = undefined;
-		this.status.clear();
+	private createPending(): PendingMessagesComponent {
+		return new PendingMessagesComponent(this.theme, { hint: NOTICE_TEXT.pendingHint });
 	}
 
-	private showRetryCountdown(attempt: number, max: number, delayMs: number, error: string): void {
-		this.clearRetryCountdown();
-		const until = Date.now() + delayMs;
-		const update = () => {
-			const seconds = Math.max(0, Math.ceil((until - Date.now()) / 1000));
-			this.startLoader(NOTICE_TEXT.retrying(attempt, max, seconds, error));
-			this.tui.requestRender();
-		};
-		update();
-		this.retryTimer = setInterval(update, 1000);
-		this.retryTimer.unref?.();
-	}
-
-	private clearRetryCountdown(): void {
-		if (this.retryTimer) clearInterval(this.retryTimer);
-		this.retryTimer = undefined;
-	}
-
-	private refreshFooter(): void {
-		this.footer.update(collectFooterData(this.session, this.options.cwd, this.gitBranch));
-		this.tui.requestRender();
-	}
-
-	// --- editor and submission ------------------------------------------------------------------------------------
-
-	private createEditor(text = ""): Editor {
-		const settings = this.session.settingsManager;
-		const border = (line: string) => this.theme.fg(thinkingBorderRole(this.session.thinkingLevel), line);
-		const editor = new Editor({
-			theme: createEditorTheme(this.theme, border),
+	private createEditor(text = ""): PromptEditor {
+		const editor = new PromptEditor(this.theme, {
 			keybindings: this.keybindings,
-			paddingX: settings.getEditorPaddingX(),
-			autocompleteMaxVisible: settings.getAutocompleteMaxVisible(),
+			paddingX: this.settings.getEditorPaddingX(),
+			autocompleteMaxVisible: this.settings.getAutocompleteMaxVisible(),
+			thinkingLevel: this.attached?.thinkingLevel ?? "off",
 		});
-		editor.onSubmit = (submitted) => void this.handleSubmit(submitted, "steer");
+		editor.onSubmit = (submitted) => void this.actions.submit(submitted, "steer");
 		if (text) editor.setText(text);
 		editor.setAutocompleteProvider(this.autocomplete);
 		return editor;
 	}
 
-	/** Enter (and Alt+Enter with `followUp`): shell commands, slash commands, prompts, or queueing while busy. */
-	private async handleSubmit(text: string, whileBusy: "steer" | "followUp"): Promise<void> {
-		const trimmed = text.trim();
-		if (!trimmed) return;
-		const shell = parseShellCommand(trimmed);
-		if (shell) {
-			await this.runShellCommand(shell.command, shell.excludeFromContext);
-			return;
+	/** Re-creates the theme-bound parts below the transcript (pending area, editor, footer) with the current theme. */
+	private rebuildChrome(): void {
+		const queued = this.attached?.getQueuedMessages() ?? { steering: [], followUp: [] };
+		this.pending = this.createPending();
+		this.pending.setMessages(queued.steering, queued.followUp);
+		this.pendingSlot.clear();
+		this.pendingSlot.addChild(this.pending);
+		this.footer = new FooterComponent(this.theme, this.footer.getData());
+		this.footerSlot.clear();
+		this.footerSlot.addChild(this.footer);
+		this.promptEditor = this.createEditor(this.promptEditor.getText());
+		// While a dialog (e.g. the theme selector previewing) has the slot, the new editor returns when it closes.
+		if (!this.dialogs.isOpen) {
+			this.editorSlot.clear();
+			this.editorSlot.addChild(this.promptEditor);
+			this.tui.setFocus(this.promptEditor);
 		}
-		if (trimmed.startsWith("/") && (await runCommandLine(this.context, trimmed))) {
-			this.tui.requestRender();
-			return;
-		}
-		const images = this.pendingImages;
-		this.pendingImages = [];
-		try {
-			if (this.session.isStreaming) {
-				if (whileBusy === "steer") await this.session.steer(text, images);
-				else await this.session.followUp(text, images);
-			} else {
-				await this.session.prompt(text, { images });
-			}
-		} catch (error) {
-			this.notify("error", (error as Error).message);
-		}
-		this.refreshFooter();
-	}
-
-	private async runShellCommand(command: string, excludeFromContext: boolean): Promise<void> {
-		if (this.session.isBashRunning) {
-			this.notify("warning", NOTICE_TEXT.bashRunning);
-			return;
-		}
-		const view = this.transcript.addLiveBash(command, excludeFromContext);
-		this.tui.requestRender();
-		try {
-			const result = await this.session.executeBash(
-				command,
-				(chunk) => {
-					view.append(chunk);
-					this.tui.requestRender();
-				},
-				{ excludeFromContext },
-			);
-			view.finish(result);
-		} catch (error) {
-			view.finish({ output: (error as Error).message, cancelled: false, exitCode: 1 });
-		}
-		this.tui.requestRender();
-	}
-
-	// --- hotkeys (HotkeyTarget) -----------------------------------------------------------------------------------
-
-	dialogOpen(): boolean {
-		return this.tui.focused !== this.editor;
-	}
-
-	editorIsEmpty(): boolean {
-		return this.editor.getText() === "";
-	}
-
-	autocompleteOpen(): boolean {
-		return this.editor.isAutocompleteOpen();
-	}
-
-	onInterrupt(): void {
-		const now = Date.now();
-		if (this.session.isBashRunning) {
-			this.session.abortBash();
-			return;
-		}
-		if (this.session.isStreaming || this.session.isCompacting) {
-			const queued = this.session.clearQueue();
-			const restored = [...queued.steering, ...queued.followUp];
-			if (this.session.isCompacting && !this.session.isStreaming) this.session.abortCompaction();
-			else void this.session.abort();
-			if (restored.length > 0) {
-				const current = this.editor.getText();
-				this.editor.setText([...restored, ...(current ? [current] : [])].join("\n\n"));
-			}
-			this.pending.update([], []);
-			return;
-		}
-		if (this.editorIsEmpty() && now - this.lastEscape < DOUBLE_PRESS_MS) {
-			this.lastEscape = 0;
-			const action = this.session.settingsManager.getDoubleEscapeAction();
-			if (action === "tree") void openTree(this.context);
-			else if (action === "fork") void openFork(this.context);
-			return;
-		}
-		this.lastEscape = now;
-	}
-
-	onClear(): void {
-		const now = Date.now();
-		if (now - this.lastCtrlC < DOUBLE_PRESS_MS) {
-			this.shutdown(0);
-			return;
-		}
-		this.lastCtrlC = now;
-		if (this.editorIsEmpty()) this.notify("muted", NOTICE_TEXT.pressAgainToExit);
-		else this.editor.clear();
-	}
-
-	onExit(): void {
-		this.shutdown(0);
-	}
-
-	onSubmitWithPopup(): boolean {
-		const text = this.editor.getText().trim();
-		const parsed = parseCommandLine(text);
-		if (!parsed || parsed.args || !findCommand(parsed.name)) return false;
-		this.editor.addToHistory(text);
-		this.editor.clear();
-		void this.handleSubmit(text, "steer");
-		return true;
-	}
-
-	onFollowUp(): void {
-		const text = this.editor.getExpandedText();
-		if (!text.trim()) return;
-		this.editor.addToHistory(text);
-		this.editor.clear();
-		void this.handleSubmit(text, "followUp");
-	}
-
-	onCycleModel(direction: "forward" | "backward"): void {
-		void cycleModel(this.context, direction).catch((error) => this.notify("error", (error as Error).message));
-	}
-
-	onSelectModel(): void {
-		void pickModel(this.context).catch((error) => this.notify("error", (error as Error).message));
-	}
-
-	onCycleThinking(): void {
-		void cycleThinking(this.context).catch((error) => this.notify("error", (error as Error).message));
-	}
-
-	onToggleTools(): void {
-		this.toolsExpanded = !this.toolsExpanded;
-		this.transcript.setToolsExpanded(this.toolsExpanded);
-	}
-
-	onToggleThinking(): void {
-		const settings = this.session.settingsManager;
-		const hidden = !settings.getHideThinkingBlock();
-		settings.setHideThinkingBlock(hidden);
-		this.transcript.setHideThinking(hidden);
-		this.notify("muted", NOTICE_TEXT.thinkingHidden(hidden));
-	}
-
-	onExternalEditor(): void {
-		const command = this.options.externalEditor;
-		if (!command) return;
-		this.tui.stop();
-		const edited = editInExternalEditor(command, this.editor.getText());
-		this.tui.start();
-		if (edited !== undefined) this.editor.setText(edited);
-		this.tui.requestRender();
-	}
-
-	onPasteImage(): void {
-		const png = readClipboardImage();
-		if (!png) {
-			this.notify("muted", NOTICE_TEXT.noImage);
-			return;
-		}
-		this.pendingImages.push({ type: "image", data: png.toString("base64"), mimeType: "image/png" });
-		this.notify("info", NOTICE_TEXT.imageAttached(this.pendingImages.length));
-	}
-
-	// --- the commands' context ------------------------------------------------------------------------------------
-
-	private createContext(): ModeContext {
-		const options = this.options;
-		return {
-			session: this.session,
-			cwd: options.cwd,
-			agentDir: options.agentDir,
-			version: options.version,
-			authStorage: options.authStorage,
-			keybindings: this.keybindings,
-			dialogs: this.dialogs,
-			notify: (kind, text) => this.notify(kind, text),
-			showMarkdown: (markdown) => {
-				this.transcript.addFinal(
-					new Markdown(markdown, { theme: createMarkdownTheme(this.theme), paddingX: 1, paddingY: 1 }),
-				);
-				this.tui.requestRender();
-			},
-			setEditorText: (text) => this.editor.setText(text),
-			rebuildTranscript: () => {
-				this.transcript.rebuild(this.session.messages, NOTICE_TEXT.divider(this.session.sessionId));
-				this.pending.update([], []);
-				this.tui.requestRender();
-			},
-			refreshFooter: () => this.refreshFooter(),
-			copy: (text) =>
-				copyToClipboard(text, {
-					copyCommand: options.copyCommand,
-					writeTerminal: (data) => options.terminal.write(data),
-				}),
-			themeNames: () => [...options.themes.keys()],
-			currentTheme: () => this.themeName,
-			setTheme: (name) => this.applyTheme(name),
-			setHideThinking: (hidden) => this.transcript.setHideThinking(hidden),
-			reload: () => {
-				this.session.settingsManager.reload();
-				this.session.modelRegistry.refresh();
-				options.onReload?.();
-				this.slashCommands.setCommands(this.commandInfo());
-				this.refreshFooter();
-			},
-			quit: () => this.shutdown(0),
-		};
-	}
-
-	private applyTheme(name: string): boolean {
-		const spec = this.options.themes.get(name);
-		if (!spec) return false;
-		this.theme = createTheme(spec);
-		this.themeName = name;
-		this.session.settingsManager.setTheme(name);
-		this.header.setTheme(this.theme);
-		this.footer.setTheme(this.theme);
-		this.transcript.setTheme(this.theme);
-		const text = this.editor.getText();
-		this.editorSlot.clear();
-		this.editor = this.createEditor(text);
-		this.editorSlot.addChild(this.editor);
-		this.tui.setFocus(this.editor);
 		this.tui.invalidate();
 		this.tui.requestRender();
-		return true;
 	}
 }

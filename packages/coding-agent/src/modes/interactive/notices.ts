@@ -1,29 +1,21 @@
 /**
- * One-line notices the mode writes into the transcript (info, warnings, errors, compaction and retry status).
- * Every text the mode shows outside the components lives in NOTICE_TEXT, so tests can assert it.
+ * The texts the mode writes into the transcript as notices (components/notices.ts draws them): info, successes,
+ * warnings, errors, compaction and status lines. Every text the mode shows outside the components lives in
+ * NOTICE_TEXT, so tests can assert it.
  */
-import { Text } from "@pi/tui";
-import type { Theme } from "./theme/index.js";
 
-export type NoticeKind = "info" | "warning" | "error" | "muted";
-
-const ROLE = { info: "accent", warning: "warning", error: "error", muted: "muted" } as const;
-
-/** A styled notice row (word-wrapped). */
-export function createNotice(theme: Theme, kind: NoticeKind, text: string): Text {
-	return new Text(theme.fg(ROLE[kind], text), { paddingX: 1 });
-}
+export type { NoticeKind } from "./components/notices.js";
 
 /** User-visible texts of the interactive mode. */
 export const NOTICE_TEXT = {
 	divider: (sessionId: string) => `──── session ${sessionId.slice(0, 8)} ────`,
 	working: "Working… (esc to interrupt)",
+	starting: "Starting…",
+	pendingHint: "↳ esc aborts the run and puts them back into the editor",
 	compacting: "Compacting context… (esc to cancel)",
 	compacted: (tokensBefore: number) => `Compacted the context (${tokensBefore.toLocaleString("en-US")} tokens before).`,
 	compactionFailed: (message: string) => `Compaction failed: ${message}`,
 	compactionAborted: "Compaction cancelled.",
-	retrying: (attempt: number, max: number, seconds: number, error: string) =>
-		`Retrying (${attempt}/${max}) in ${seconds}s: ${error}`,
 	retryFailed: (error: string) => `Retry failed: ${error}`,
 	pressAgainToExit: "Press Ctrl+C again to exit.",
 	aborted: "Aborted.",
@@ -54,8 +46,10 @@ export const NOTICE_TEXT = {
 	loggedIn: (provider: string) => `Saved the API key for ${provider} in auth.json.`,
 	loggedOut: (provider: string) => `Removed the credentials of ${provider} from auth.json.`,
 	themeChanged: (name: string) => `Theme: ${name}`,
+	unknownTheme: (name: string, known: readonly string[]) => `Unknown theme "${name}". Known: ${known.join(", ")}`,
 	noSessions: "No saved sessions in this project yet.",
 	noForkPoints: "No user messages to fork from yet.",
+	emptyTree: "The session is empty: nothing to navigate yet.",
 	bashExit: (code: number | undefined, cancelled: boolean) =>
 		cancelled ? "(cancelled)" : code === undefined || code === 0 ? "" : `(exit ${code})`,
 } as const;

@@ -29,11 +29,11 @@ export const authCommands: SlashCommand[] = [
 			if (!storage) return context.notify("error", AUTH_TEXT.noStorage);
 			const provider = await chooseProvider(context, args);
 			if (!provider) return;
-			const key = await context.dialogs.input(AUTH_TEXT.enterKey(provider), { secret: true });
+			const key = await context.dialogs.input(AUTH_TEXT.enterKey(provider), { masked: true });
 			if (!key) return;
 			storage.setApiKey(provider, key);
 			context.session.modelRegistry.refresh();
-			context.notify("info", NOTICE_TEXT.loggedIn(provider));
+			context.notify("success", NOTICE_TEXT.loggedIn(provider));
 			context.refreshFooter();
 		},
 	},
@@ -45,7 +45,7 @@ export const authCommands: SlashCommand[] = [
 			const storage = context.authStorage;
 			if (!storage) return context.notify("error", AUTH_TEXT.noStorage);
 			const stored = storage.list();
-			if (stored.length === 0) return context.notify("muted", AUTH_TEXT.nothingStored);
+			if (stored.length === 0) return context.notify("info", AUTH_TEXT.nothingStored);
 			const provider =
 				args ||
 				(await context.dialogs.select(
@@ -55,7 +55,7 @@ export const authCommands: SlashCommand[] = [
 			if (!provider) return;
 			storage.remove(provider);
 			context.session.modelRegistry.refresh();
-			context.notify("info", NOTICE_TEXT.loggedOut(provider));
+			context.notify("success", NOTICE_TEXT.loggedOut(provider));
 			context.refreshFooter();
 		},
 	},

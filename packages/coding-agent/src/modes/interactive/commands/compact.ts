@@ -25,7 +25,7 @@ export const compactCommands: SlashCommand[] = [
 			const { session } = context;
 			const enabled = args === "on" ? true : args === "off" ? false : !session.autoCompactionEnabled;
 			session.setAutoCompactionEnabled(enabled);
-			context.notify("info", NOTICE_TEXT.autocompact(enabled));
+			context.notify("success", NOTICE_TEXT.autocompact(enabled));
 		},
 	},
 ];

@@ -1,12 +1,16 @@
 /** /model and /thinking, plus the model picker shared with Ctrl+L. */
-import { formatModelRef, resolveModelPattern } from "../../../core/config/model-resolver.js";
-import { THINKING_LEVEL_NAMES } from "../../../core/session-events.js";
+import type { AgentThinkingLevel } from "@pi/agent-core";
+import { getSupportedThinkingLevels, type Model } from "@pi/ai";
+import { resolveModelPattern } from "../../../core/config/model-resolver.js";
 import { NOTICE_TEXT } from "../notices.js";
+import { ModelSelector } from "../selectors/model-selector.js";
+import { ThinkingSelector } from "../selectors/thinking-selector.js";
 import type { ModeContext, SlashCommand } from "./types.js";
 
 function announceModel(context: ModeContext): void {
 	const model = context.session.model;
-	if (model) context.notify("info", NOTICE_TEXT.modelChanged(model.provider, model.id, context.session.thinkingLevel));
+	if (model)
+		context.notify("success", NOTICE_TEXT.modelChanged(model.provider, model.id, context.session.thinkingLevel));
 	context.refreshFooter();
 }
 
@@ -19,34 +23,51 @@ export async function pickModel(context: ModeContext): Promise<void> {
 		context.notify("warning", NOTICE_TEXT.noModel);
 		return;
 	}
-	const current = session.model ? formatModelRef(session.model) : undefined;
-	const choice = await context.dialogs.select(
-		"Select a model",
-		models.map((model) => ({
-			value: formatModelRef(model),
-			label: formatModelRef(model),
-			description: model.name !== model.id ? model.name : undefined,
-		})),
-		{ initial: current },
+	const current = session.model;
+	const model = await context.dialogs.open<Model>(
+		(finish, theme) =>
+			new ModelSelector({
+				theme,
+				models,
+				current,
+				onSelect: (chosen) => finish(chosen),
+				onCancel: () => finish(undefined),
+			}),
 	);
-	const model = models.find((candidate) => formatModelRef(candidate) === choice);
 	if (!model) return;
 	await session.setModel(model);
 	announceModel(context);
 }
 
+/** The thinking selector over the levels the current model supports. */
+async function pickThinkingLevel(context: ModeContext): Promise<AgentThinkingLevel | undefined> {
+	const { session } = context;
+	if (!session.model) return undefined;
+	const levels = getSupportedThinkingLevels(session.model) as AgentThinkingLevel[];
+	return context.dialogs.open<AgentThinkingLevel>(
+		(finish, theme) =>
+			new ThinkingSelector({
+				theme,
+				levels,
+				current: session.thinkingLevel as AgentThinkingLevel,
+				onSelect: (level) => finish(level),
+				onCancel: () => finish(undefined),
+			}),
+	);
+}
+
 /** Ctrl+P / Shift+Ctrl+P. */
 export async function cycleModel(context: ModeContext, direction: "forward" | "backward"): Promise<void> {
 	const result = await context.session.cycleModel(direction);
-	if (!result) context.notify("muted", NOTICE_TEXT.onlyOneModel);
+	if (!result) context.notify("info", NOTICE_TEXT.onlyOneModel);
 	else announceModel(context);
 }
 
 /** Shift+Tab. */
 export async function cycleThinking(context: ModeContext): Promise<void> {
 	const level = await context.session.cycleThinkingLevel();
-	if (level === null) context.notify("muted", NOTICE_TEXT.thinkingUnsupported);
-	else context.notify("info", NOTICE_TEXT.thinkingChanged(level));
+	if (level === null) context.notify("info", NOTICE_TEXT.thinkingUnsupported);
+	else context.notify("success", NOTICE_TEXT.thinkingChanged(level));
 	context.refreshFooter();
 }
 
@@ -79,16 +100,10 @@ export const modelCommands: SlashCommand[] = [
 		async run(context, args) {
 			const { session } = context;
 			if (!session.supportsThinking()) {
-				context.notify("muted", NOTICE_TEXT.thinkingUnsupported);
+				context.notify("info", NOTICE_TEXT.thinkingUnsupported);
 				return;
 			}
-			const level =
-				args ||
-				(await context.dialogs.select(
-					"Thinking level",
-					THINKING_LEVEL_NAMES.map((name) => ({ value: name, label: name })),
-					{ initial: session.thinkingLevel },
-				));
+			const level = args || (await pickThinkingLevel(context));
 			if (!level) return;
 			try {
 				await session.setThinkingLevel(level);
@@ -96,7 +111,7 @@ export const modelCommands: SlashCommand[] = [
 				context.notify("error", (error as Error).message);
 				return;
 			}
-			context.notify("info", NOTICE_TEXT.thinkingChanged(session.thinkingLevel));
+			context.notify("success", NOTICE_TEXT.thinkingChanged(session.thinkingLevel));
 			context.refreshFooter();
 		},
 	},

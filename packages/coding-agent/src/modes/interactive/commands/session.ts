@@ -1,48 +1,41 @@
 /** Session commands: /new, /resume, /session, /name, /export, /copy, /quit. */
+import { homedir } from "node:os";
 import { getSessionsRoot, listAllSessions, listSessions, type SessionInfo } from "../../../core/session/index.js";
 import { formatCost, formatTokens } from "../components/format.js";
 import { NOTICE_TEXT } from "../notices.js";
+import { type SessionListItem, SessionSelector } from "../selectors/session-selector.js";
 import type { ModeContext, SlashCommand } from "./types.js";
 
-function describeSession(info: SessionInfo, showCwd: boolean): string {
-	const when = new Date(info.modified).toLocaleString();
-	const where = showCwd ? ` · ${info.cwd}` : "";
-	return `${when} · ${info.messageCount} msgs${where}`;
-}
-
-function firstLine(text: string, max = 70): string {
-	const line = text.replace(/\s+/g, " ").trim();
-	return line.length > max ? `${line.slice(0, max - 1)}…` : line;
-}
-
-/** The session picker (-r and /resume); switches to the choice. Resolves false when nothing was picked. */
+/** The session picker (-r and /resume): this project's sessions, Tab for all projects; switches to the choice. */
 export async function pickSession(context: ModeContext): Promise<boolean> {
 	const { session } = context;
 	const dir = session.sessionManager.getSessionDir();
-	let sessions = dir ? await listSessions(dir) : [];
-	let allProjects = false;
-	if (sessions.length === 0) {
-		sessions = await listAllSessions(getSessionsRoot(context.agentDir));
-		allProjects = true;
-	}
-	sessions = sessions.filter((info) => info.path !== session.sessionFile);
-	if (sessions.length === 0) {
-		context.notify("muted", NOTICE_TEXT.noSessions);
+	const others = (list: readonly SessionInfo[]) => list.filter((info) => info.path !== session.sessionFile);
+	const sessions = others(dir ? await listSessions(dir) : []);
+	const loadAll = async () => others(await listAllSessions(getSessionsRoot(context.agentDir)));
+	const all = sessions.length === 0 ? await loadAll() : undefined;
+	if (sessions.length === 0 && all?.length === 0) {
+		context.notify("info", NOTICE_TEXT.noSessions);
 		return false;
 	}
-	const choice = await context.dialogs.select(
-		allProjects ? "Resume a session (all projects)" : "Resume a session",
-		sessions.map((info) => ({
-			value: info.path,
-			label: info.name ?? firstLine(info.firstMessage),
-			description: describeSession(info, allProjects),
-		})),
-	);
+	const choice = await context.dialogs.open<SessionListItem>((finish, theme) => {
+		const selector = new SessionSelector({
+			theme,
+			sessions,
+			allSessions: all ?? loadAll,
+			home: homedir(),
+			onSelect: (picked) => finish(picked),
+			onCancel: () => finish(undefined),
+		});
+		// No session of this project yet: start on the all-projects list.
+		if (sessions.length === 0) void selector.toggleScope();
+		return selector;
+	});
 	if (!choice) return false;
-	const result = await session.switchSession(choice);
+	const result = await session.switchSession(choice.path);
 	if (result.cancelled) return false;
 	context.rebuildTranscript();
-	context.notify("muted", NOTICE_TEXT.resumed(choice));
+	context.notify("info", NOTICE_TEXT.resumed(choice.path));
 	context.refreshFooter();
 	return true;
 }
@@ -77,7 +70,7 @@ export const sessionCommands: SlashCommand[] = [
 			const result = await context.session.newSession();
 			if (result.cancelled) return;
 			context.rebuildTranscript();
-			context.notify("muted", NOTICE_TEXT.newSession);
+			context.notify("info", NOTICE_TEXT.newSession);
 			context.refreshFooter();
 		},
 	},
@@ -104,7 +97,7 @@ export const sessionCommands: SlashCommand[] = [
 			if (name === undefined) return;
 			try {
 				await context.session.setSessionName(name);
-				context.notify("info", NOTICE_TEXT.named(name.trim()));
+				context.notify("success", NOTICE_TEXT.named(name.trim()));
 				context.refreshFooter();
 			} catch (error) {
 				context.notify("error", (error as Error).message);
@@ -118,7 +111,7 @@ export const sessionCommands: SlashCommand[] = [
 		async run(context, args) {
 			try {
 				const path = await context.session.exportToHtml(args || undefined);
-				context.notify("info", NOTICE_TEXT.exported(path));
+				context.notify("success", NOTICE_TEXT.exported(path));
 			} catch (error) {
 				context.notify("error", (error as Error).message);
 			}
@@ -130,11 +123,14 @@ export const sessionCommands: SlashCommand[] = [
 		async run(context) {
 			const text = context.session.getLastAssistantText();
 			if (!text) {
-				context.notify("muted", NOTICE_TEXT.copyNothing);
+				context.notify("info", NOTICE_TEXT.copyNothing);
 				return;
 			}
 			const used = await context.copy(text);
-			context.notify(used.length > 0 ? "info" : "error", used.length > 0 ? NOTICE_TEXT.copied : NOTICE_TEXT.copyFailed);
+			context.notify(
+				used.length > 0 ? "success" : "error",
+				used.length > 0 ? NOTICE_TEXT.copied : NOTICE_TEXT.copyFailed,
+			);
 		},
 	},
 	{

@@ -1,9 +1,12 @@
 /** /settings, /theme, /queue, /hotkeys, /changelog, /reload. */
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import type { QueueMode } from "../../../core/config/settings.js";
+import type { QueueMode, SettingKey } from "../../../core/config/settings.js";
 import { APP_ACTIONS, formatKeys } from "../keybindings.js";
 import { NOTICE_TEXT } from "../notices.js";
+import { type HotkeySection, HotkeysView } from "../selectors/hotkeys-view.js";
+import { SettingsSelector, tuiSettingChoices } from "../selectors/settings-selector.js";
+import { ThemeSelector } from "../selectors/theme-selector.js";
 import type { ModeContext, SlashCommand } from "./types.js";
 
 const QUEUE_MODES: QueueMode[] = ["one-at-a-time", "all"];
@@ -13,61 +16,81 @@ const CHANGELOG_URL = new URL("../../../../CHANGELOG.md", import.meta.url);
 
 export const SETTINGS_TEXT = {
 	noChangelog: "No CHANGELOG.md was found next to this installation.",
-	hotkeysTitle: "**Keys**",
-	commandsTitle: "**Commands**",
+	keysTitle: "Keys",
+	editorTitle: "Editor",
+	commandsTitle: "Commands",
+	submit: "Send (while the agent works: steer)",
+	newline: "New line",
+	shell: "Run a shell command (output sent to the model); !! without sending it",
+	fileMention: "Complete a file path",
 } as const;
 
-async function openSettings(context: ModeContext): Promise<void> {
+/** Applies one change made in the settings selector; session-owned settings go through the session. */
+function changeSetting(context: ModeContext, key: string, value: string | number | boolean): void {
 	const { session } = context;
-	const settings = session.settingsManager;
-	const agent = session.getState();
-	const choice = await context.dialogs.select("Settings", [
-		{ value: "autocompact", label: "Automatic compaction", description: session.autoCompactionEnabled ? "on" : "off" },
-		{ value: "autoretry", label: "Automatic retry", description: session.autoRetryEnabled ? "on" : "off" },
-		{ value: "thinking", label: "Hide thinking blocks", description: settings.getHideThinkingBlock() ? "on" : "off" },
-		{ value: "steering", label: "Steering delivery", description: agent.steeringMode },
-		{ value: "followUp", label: "Follow-up delivery", description: agent.followUpMode },
-		{ value: "theme", label: "Theme", description: context.currentTheme() },
-	]);
-	switch (choice) {
-		case "autocompact":
-			session.setAutoCompactionEnabled(!session.autoCompactionEnabled);
-			context.notify("info", NOTICE_TEXT.autocompact(session.autoCompactionEnabled));
-			break;
-		case "autoretry":
-			session.setAutoRetryEnabled(!session.autoRetryEnabled);
-			break;
-		case "thinking": {
-			const hidden = !settings.getHideThinkingBlock();
-			settings.setHideThinkingBlock(hidden);
-			context.setHideThinking(hidden);
-			break;
-		}
-		case "steering":
-			session.setSteeringMode(agent.steeringMode === "all" ? "one-at-a-time" : "all");
-			break;
-		case "followUp":
-			session.setFollowUpMode(agent.followUpMode === "all" ? "one-at-a-time" : "all");
-			break;
+	switch (key) {
 		case "theme":
-			await pickTheme(context, "");
-			break;
+			context.setTheme(String(value));
+			return;
+		case "steeringMode":
+			session.setSteeringMode(value as QueueMode);
+			return;
+		case "followUpMode":
+			session.setFollowUpMode(value as QueueMode);
+			return;
+		case "compaction.enabled":
+			session.setAutoCompactionEnabled(value === true);
+			context.refreshFooter();
+			return;
+		case "retry.enabled":
+			session.setAutoRetryEnabled(value === true);
+			return;
 		default:
-			break;
+			session.settingsManager.set(key as SettingKey, value as never);
+			context.applySettings();
 	}
 }
 
+async function openSettings(context: ModeContext): Promise<void> {
+	const settings = context.session.settingsManager;
+	const choices = tuiSettingChoices(context.themeNames());
+	const values: Record<string, unknown> = {};
+	for (const choice of choices) values[choice.key] = settings.get(choice.key as SettingKey);
+	values.theme = context.currentTheme();
+	await context.dialogs.open<void>(
+		(finish, theme) =>
+			new SettingsSelector({
+				theme,
+				values,
+				choices,
+				onChange: (key, value) => changeSetting(context, key, value),
+				onClose: () => finish(undefined),
+			}),
+	);
+}
+
+/** The theme selector: moving previews a theme, Enter keeps it, Escape restores the one in use before. */
 async function pickTheme(context: ModeContext, args: string): Promise<void> {
+	const before = context.currentTheme();
 	const name =
 		args ||
-		(await context.dialogs.select(
-			"Theme",
-			context.themeNames().map((theme) => ({ value: theme, label: theme })),
-			{ initial: context.currentTheme() },
+		(await context.dialogs.open<string>(
+			(finish, theme) =>
+				new ThemeSelector({
+					theme,
+					themes: context.themeNames(),
+					current: before,
+					onPreview: (preview) => context.setTheme(preview, { save: false }),
+					onSelect: (chosen) => finish(chosen),
+					onCancel: () => finish(undefined),
+				}),
 		));
-	if (!name) return;
-	if (context.setTheme(name)) context.notify("info", NOTICE_TEXT.themeChanged(name));
-	else context.notify("error", `Unknown theme "${name}". Known: ${context.themeNames().join(", ")}`);
+	if (!name) {
+		if (context.currentTheme() !== before) context.setTheme(before, { save: false });
+		return;
+	}
+	if (context.setTheme(name)) context.notify("success", NOTICE_TEXT.themeChanged(name));
+	else context.notify("error", NOTICE_TEXT.unknownTheme(name, context.themeNames()));
 }
 
 async function setQueueModes(context: ModeContext, args: string): Promise<void> {
@@ -92,33 +115,48 @@ async function setQueueModes(context: ModeContext, args: string): Promise<void> 
 		if (followUp) session.setFollowUpMode(followUp as QueueMode);
 	}
 	const state = session.getState();
-	context.notify("info", NOTICE_TEXT.queueModes(state.steeringMode, state.followUpMode));
+	context.notify("success", NOTICE_TEXT.queueModes(state.steeringMode, state.followUpMode));
 }
 
-/** The /hotkeys text: every app action and the main editor keys, as the user's keybindings resolve them. */
-export function hotkeysMarkdown(context: ModeContext, commands: readonly SlashCommand[]): string {
+/** The /hotkeys sections: application keys and main editor keys as the user's keybindings resolve them, commands. */
+export function hotkeySections(context: ModeContext, commands: readonly SlashCommand[]): HotkeySection[] {
 	const keys = context.keybindings;
-	const lines = [SETTINGS_TEXT.hotkeysTitle, ""];
-	for (const [action, info] of Object.entries(APP_ACTIONS)) {
-		const bound = keys.getKeys(action);
-		if (bound.length > 0) lines.push(`- \`${formatKeys(bound)}\` ${info.description}`);
-	}
-	lines.push(`- \`${formatKeys(keys.getKeys("newline"))}\` New line`);
-	lines.push("- `!cmd` Run a shell command (output sent to the model); `!!cmd` without sending it");
-	lines.push("- `@` Complete a file path; `/` Complete a command");
-	lines.push("", SETTINGS_TEXT.commandsTitle, "");
-	for (const command of commands) {
-		const hint = command.argumentHint ? ` ${command.argumentHint}` : "";
-		lines.push(`- \`/${command.name}${hint}\` ${command.description}`);
-	}
-	return lines.join("\n");
+	const bound = (action: string) => {
+		const list = keys.getKeys(action);
+		return list.length > 0 ? [formatKeys(list)] : [];
+	};
+	return [
+		{
+			title: SETTINGS_TEXT.keysTitle,
+			rows: Object.entries(APP_ACTIONS).map(([action, info]) => ({
+				keys: bound(action),
+				description: info.description,
+			})),
+		},
+		{
+			title: SETTINGS_TEXT.editorTitle,
+			rows: [
+				{ keys: bound("submit"), description: SETTINGS_TEXT.submit },
+				{ keys: bound("newline"), description: SETTINGS_TEXT.newline },
+				{ keys: ["!cmd", "!!cmd"], description: SETTINGS_TEXT.shell },
+				{ keys: ["@"], description: SETTINGS_TEXT.fileMention },
+			],
+		},
+		{
+			title: SETTINGS_TEXT.commandsTitle,
+			rows: commands.map((command) => ({
+				keys: [`/${command.name}${command.argumentHint ? ` ${command.argumentHint}` : ""}`],
+				description: command.description,
+			})),
+		},
+	];
 }
 
 export function settingsCommands(allCommands: () => readonly SlashCommand[]): SlashCommand[] {
 	return [
 		{
 			name: "settings",
-			description: "Change settings (compaction, retry, thinking, queues, theme)",
+			description: "Change settings (theme, thinking blocks, queues, compaction, retry, editor)",
 			run: openSettings,
 		},
 		{ name: "theme", description: "Switch the colour theme", argumentHint: "[name]", run: pickTheme },
@@ -131,8 +169,11 @@ export function settingsCommands(allCommands: () => readonly SlashCommand[]): Sl
 		{
 			name: "hotkeys",
 			description: "Show keys and commands",
-			run(context) {
-				context.showMarkdown(hotkeysMarkdown(context, allCommands()));
+			async run(context) {
+				const sections = hotkeySections(context, allCommands());
+				await context.dialogs.open<void>(
+					(finish, theme) => new HotkeysView({ theme, sections, onClose: () => finish(undefined) }),
+				);
 			},
 		},
 		{
@@ -143,7 +184,7 @@ export function settingsCommands(allCommands: () => readonly SlashCommand[]): Sl
 				try {
 					text = readFileSync(fileURLToPath(CHANGELOG_URL), "utf8");
 				} catch {
-					context.notify("muted", SETTINGS_TEXT.noChangelog);
+					context.notify("info", SETTINGS_TEXT.noChangelog);
 					return;
 				}
 				context.showMarkdown(text);
@@ -154,7 +195,7 @@ export function settingsCommands(allCommands: () => readonly SlashCommand[]): Sl
 			description: "Re-read settings, models, keybindings, prompt templates and skills",
 			run(context) {
 				context.reload();
-				context.notify("info", NOTICE_TEXT.reloaded);
+				context.notify("success", NOTICE_TEXT.reloaded);
 			},
 		},
 	];

@@ -31,9 +31,11 @@ export interface ModeContext {
 	copy(text: string): Promise<string[]>;
 	themeNames(): string[];
 	currentTheme(): string;
-	/** Switches the theme and saves it; false when unknown. */
-	setTheme(name: string): boolean;
+	/** Switches the theme and (unless `save` is false: a preview) saves it; false when unknown. */
+	setTheme(name: string, options?: { save?: boolean }): boolean;
 	setHideThinking(hidden: boolean): void;
+	/** Applies display settings changed through /settings (thinking blocks, editor padding, autocomplete rows). */
+	applySettings(): void;
 	/** Re-reads settings, models, keybindings and resources. */
 	reload(): void;
 	/** Leaves pi (restoring the terminal). */

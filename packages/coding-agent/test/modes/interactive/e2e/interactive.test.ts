@@ -100,7 +100,7 @@ describe("interactive mode in a terminal", () => {
 
 	it("switches the model with /model", async () => {
 		await pi.submit("/model");
-		await pi.waitForScreen("Select a model");
+		await pi.waitForScreen("Select model");
 		pi.type("small");
 		await pi.waitForScreen("→ mock/mock-small");
 		pi.press(KEYS.enter);
@@ -176,11 +176,11 @@ describe("interactive mode in a terminal", () => {
 			await resumed.waitForText("write a lot");
 			expect(resumed.allText()).not.toContain("Steered answer.");
 			await resumed.submit("/resume");
-			await resumed.waitForScreen("Resume a session");
+			await resumed.waitForScreen("Resume session (this project)");
 			resumed.press(KEYS.enter);
 			await resumed.waitForText("Resumed");
 			// The original session was compacted: its context is the summary plus what came after.
-			await resumed.waitForText("Compacted context");
+			await resumed.waitForText(/Compacted .* tokens into a summary/);
 			await resumed.waitForText("$ ls");
 			expect(existsSync(join(world.agentDir, "sessions"))).toBe(true);
 			resumed.press(KEYS.ctrlC);

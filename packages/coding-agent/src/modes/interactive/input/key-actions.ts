@@ -1,0 +1,242 @@
+/**
+ * What the editor's submissions and the application keys do: `!cmd` shell commands, slash commands, prompts
+ * (steering or follow-up while the agent works), abort, clear/exit, cycling, display toggles, the external
+ * editor and image paste. Works on the mode through {@link KeyActionHost}; input typed before the session is
+ * ready waits for it.
+ */
+import type { ImageContent } from "@pi/ai";
+import { markFinal, type TUI } from "@pi/tui";
+import type { AgentSession } from "../../../core/agent-session.js";
+import { readClipboardImage } from "../clipboard.js";
+import { findCommand, type ModeContext, parseCommandLine, runCommandLine } from "../commands/index.js";
+import { cycleModel, cycleThinking, pickModel } from "../commands/models.js";
+import { openFork, openTree } from "../commands/tree.js";
+import type { PromptEditor } from "../components/prompt-editor.js";
+import type { Dialogs } from "../dialogs.js";
+import type { TranscriptView } from "../event-rendering.js";
+import type { HotkeyTarget } from "../hotkeys.js";
+import { NOTICE_TEXT, type NoticeKind } from "../notices.js";
+import { editInExternalEditor } from "./external-editor.js";
+import { parseShellCommand } from "./submit.js";
+
+/** Two presses of Ctrl+C or Escape within this many ms count as a double press. */
+export const DOUBLE_PRESS_MS = 500;
+
+/** The parts of the mode the key actions use. */
+export interface KeyActionHost {
+	readonly tui: TUI;
+	readonly modeContext: ModeContext;
+	readonly transcript: TranscriptView;
+	readonly dialogs: Dialogs;
+	readonly editor: PromptEditor;
+	/** The session once it is ready, else undefined. */
+	readonly readySession: AgentSession | undefined;
+	/** Resolves with the session when it is ready. */
+	readonly ready: Promise<AgentSession>;
+	/** VISUAL or EDITOR, for Ctrl+G. */
+	readonly externalEditor: string | undefined;
+	notify(kind: NoticeKind, text: string): void;
+	refreshFooter(): void;
+	clearPending(): void;
+	setToolsExpanded(expanded: boolean): void;
+	shutdown(code: number): void;
+}
+
+export class KeyActions implements HotkeyTarget {
+	private pendingImages: ImageContent[] = [];
+	private toolsExpanded = false;
+	private lastCtrlC = 0;
+	private lastEscape = 0;
+
+	constructor(private readonly host: KeyActionHost) {}
+
+	get keybindings() {
+		return this.host.modeContext.keybindings;
+	}
+
+	/** Enter (and Alt+Enter with `followUp`): shell commands, slash commands, prompts, or queueing while busy. */
+	async submit(text: string, whileBusy: "steer" | "followUp"): Promise<void> {
+		const trimmed = text.trim();
+		if (!trimmed) return;
+		const session = await this.host.ready;
+		const shell = parseShellCommand(trimmed);
+		if (shell) {
+			await this.runShellCommand(session, shell.command, shell.excludeFromContext);
+			return;
+		}
+		if (trimmed.startsWith("/") && (await runCommandLine(this.host.modeContext, trimmed))) {
+			this.host.tui.requestRender();
+			return;
+		}
+		const images = this.pendingImages;
+		this.pendingImages = [];
+		try {
+			if (session.isStreaming) {
+				if (whileBusy === "steer") await session.steer(text, images);
+				else await session.followUp(text, images);
+			} else {
+				await session.prompt(text, { images });
+			}
+		} catch (error) {
+			this.host.notify("error", (error as Error).message);
+		}
+		this.host.refreshFooter();
+	}
+
+	/** `!cmd` / `!!cmd`: the output streams into a BashExecutionComponent; Escape cancels. */
+	private async runShellCommand(session: AgentSession, command: string, excludeFromContext: boolean): Promise<void> {
+		const { host } = this;
+		if (session.isBashRunning) {
+			host.notify("warning", NOTICE_TEXT.bashRunning);
+			return;
+		}
+		const view = host.transcript.addLiveBash(command, excludeFromContext);
+		host.tui.requestRender();
+		try {
+			const result = await session.executeBash(
+				command,
+				(chunk) => {
+					view.appendOutput(chunk);
+					host.tui.requestRender();
+				},
+				{ excludeFromContext },
+			);
+			view.setComplete(result);
+		} catch (error) {
+			view.setComplete({ output: (error as Error).message, exitCode: 1, cancelled: false, truncated: false });
+		}
+		markFinal(view);
+		host.tui.requestRender();
+	}
+
+	// --- HotkeyTarget ---------------------------------------------------------------------------------------------
+
+	dialogOpen(): boolean {
+		return this.host.dialogs.isOpen;
+	}
+
+	editorIsEmpty(): boolean {
+		return this.host.editor.getText() === "";
+	}
+
+	autocompleteOpen(): boolean {
+		return this.host.editor.isAutocompleteOpen();
+	}
+
+	onInterrupt(): void {
+		const session = this.host.readySession;
+		if (!session) return;
+		const now = Date.now();
+		if (session.isBashRunning) {
+			session.abortBash();
+			return;
+		}
+		if (session.isStreaming || session.isCompacting) {
+			const queued = session.clearQueue();
+			const restored = [...queued.steering, ...queued.followUp];
+			if (session.isCompacting && !session.isStreaming) session.abortCompaction();
+			else void session.abort();
+			if (restored.length > 0) {
+				const current = this.host.editor.getText();
+				this.host.editor.setText([...restored, ...(current ? [current] : [])].join("\n\n"));
+			}
+			this.host.clearPending();
+			return;
+		}
+		if (this.editorIsEmpty() && now - this.lastEscape < DOUBLE_PRESS_MS) {
+			this.lastEscape = 0;
+			const action = session.settingsManager.getDoubleEscapeAction();
+			if (action === "tree") void openTree(this.host.modeContext);
+			else if (action === "fork") void openFork(this.host.modeContext);
+			return;
+		}
+		this.lastEscape = now;
+	}
+
+	onClear(): void {
+		const now = Date.now();
+		if (now - this.lastCtrlC < DOUBLE_PRESS_MS) {
+			this.host.shutdown(0);
+			return;
+		}
+		this.lastCtrlC = now;
+		if (this.editorIsEmpty()) this.host.notify("info", NOTICE_TEXT.pressAgainToExit);
+		else this.host.editor.setText("");
+	}
+
+	onExit(): void {
+		this.host.shutdown(0);
+	}
+
+	onSubmitWithPopup(): boolean {
+		const { editor } = this.host;
+		const text = editor.getText().trim();
+		const parsed = parseCommandLine(text);
+		if (!parsed || parsed.args || !findCommand(parsed.name)) return false;
+		editor.addToHistory(text);
+		editor.setText("");
+		void this.submit(text, "steer");
+		return true;
+	}
+
+	onFollowUp(): void {
+		const { editor } = this.host;
+		const text = editor.getExpandedText();
+		if (!text.trim()) return;
+		editor.addToHistory(text);
+		editor.setText("");
+		void this.submit(text, "followUp");
+	}
+
+	onCycleModel(direction: "forward" | "backward"): void {
+		if (!this.host.readySession) return;
+		void cycleModel(this.host.modeContext, direction).catch((error) =>
+			this.host.notify("error", (error as Error).message),
+		);
+	}
+
+	onSelectModel(): void {
+		if (!this.host.readySession) return;
+		void pickModel(this.host.modeContext).catch((error) => this.host.notify("error", (error as Error).message));
+	}
+
+	onCycleThinking(): void {
+		if (!this.host.readySession) return;
+		void cycleThinking(this.host.modeContext).catch((error) => this.host.notify("error", (error as Error).message));
+	}
+
+	onToggleTools(): void {
+		this.toolsExpanded = !this.toolsExpanded;
+		this.host.setToolsExpanded(this.toolsExpanded);
+	}
+
+	onToggleThinking(): void {
+		const session = this.host.readySession;
+		if (!session) return;
+		const hidden = !session.settingsManager.getHideThinkingBlock();
+		session.settingsManager.setHideThinkingBlock(hidden);
+		this.host.modeContext.setHideThinking(hidden);
+		this.host.notify("info", NOTICE_TEXT.thinkingHidden(hidden));
+	}
+
+	onExternalEditor(): void {
+		const command = this.host.externalEditor;
+		if (!command) return;
+		const { tui, editor } = this.host;
+		tui.stop();
+		const edited = editInExternalEditor(command, editor.getText());
+		tui.start();
+		if (edited !== undefined) editor.setText(edited);
+		tui.requestRender();
+	}
+
+	onPasteImage(): void {
+		const png = readClipboardImage();
+		if (!png) {
+			this.host.notify("info", NOTICE_TEXT.noImage);
+			return;
+		}
+		this.pendingImages.push({ type: "image", data: png.toString("base64"), mimeType: "image/png" });
+		this.host.notify("info", NOTICE_TEXT.imageAttached(this.pendingImages.length));
+	}
+}
