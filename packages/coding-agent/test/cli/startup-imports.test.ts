@@ -1,0 +1,77 @@
+/**
+ * What `pi` loads before it has anything to do: the information flags and print mode must not pay for the
+ * terminal UI, markdown rendering, image processing, schema compilation or a provider SDK before the first request
+ * (each is hundreds of module files). The built CLI runs with a preload that records every module it loads.
+ */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createWorld, MOCK_MODEL, type MockServer, runPi, startServer, type TestWorld } from "./harness.js";
+
+const RECORDER = fileURLToPath(new URL("./fixtures/record-imports.mjs", import.meta.url));
+
+/** Libraries only some runs need, each with the pattern of its module URLs. */
+const LAZY_LIBRARIES: Record<string, RegExp> = {
+	"@pi/tui": /\/packages\/tui\/|\/node_modules\/@pi\/tui\//,
+	marked: /\/node_modules\/marked\//,
+	"highlight.js": /\/node_modules\/highlight\.js\//,
+	jimp: /\/node_modules\/(jimp|@jimp)\//,
+	"@sinclair/typebox": /\/node_modules\/@sinclair\/typebox\//,
+	yaml: /\/node_modules\/yaml\//,
+	diff: /\/node_modules\/diff\//,
+	openai: /\/node_modules\/openai\//,
+	"@anthropic-ai/sdk": /\/node_modules\/@anthropic-ai\/sdk\//,
+	"@google/genai": /\/node_modules\/@google\/genai\//,
+};
+
+let server: MockServer;
+let world: TestWorld;
+let runCount = 0;
+
+beforeAll(async () => {
+	server = await startServer();
+	world = createWorld(server);
+});
+afterAll(async () => {
+	world.cleanup();
+	await server.close();
+});
+
+/** Runs pi with the recorder; returns its result and the lazy libraries it loaded. */
+async function runRecorded(args: string[]) {
+	const file = join(world.agentDir, `imports-${++runCount}.txt`);
+	const result = await runPi(world, args, {
+		env: { NODE_OPTIONS: `--import=${RECORDER}`, PI_TEST_IMPORTS_FILE: file },
+	});
+	const urls = readFileSync(file, "utf8").split("\n").filter(Boolean);
+	const libraries = Object.keys(LAZY_LIBRARIES).filter((name) => urls.some((url) => LAZY_LIBRARIES[name]!.test(url)));
+	return { result, urls, libraries };
+}
+
+describe("pi start-up imports", () => {
+	it("--version and --help load none of the lazy libraries", async () => {
+		for (const flag of ["--version", "--help"]) {
+			const { result, urls, libraries } = await runRecorded([flag]);
+			expect(result.code).toBe(0);
+			expect(urls.some((url) => url.endsWith("/dist/main.js"))).toBe(true);
+			expect(libraries).toEqual([]);
+		}
+	});
+
+	it("a print run stopped by a missing key loads none of them, the provider's SDK included", async () => {
+		const { result, urls, libraries } = await runRecorded(["-p", "--model", "anthropic/claude-sonnet-4-5", "hi"]);
+		expect(result.code).toBe(1);
+		expect(result.stderr).toContain('No API key found for provider "anthropic"');
+		expect(urls.some((url) => url.endsWith("/dist/sdk.js"))).toBe(true);
+		expect(libraries).toEqual([]);
+	});
+
+	it("a print run loads the provider's SDK for its request and nothing else on the list", async () => {
+		server.enqueue({ text: "ok" });
+		const { result, libraries } = await runRecorded(["-p", "--model", MOCK_MODEL, "say ok"]);
+		expect(result.stderr).toBe("");
+		expect(result.stdout).toBe("ok\n");
+		expect(libraries).toEqual(["openai"]);
+	});
+});
