@@ -129,3 +129,38 @@ export function requestTexts(faux: FauxProvider, index: number): string[] {
 		return `${message.role}:${text}`;
 	});
 }
+
+/** A tool whose calls run until their abort signal fires (then fail); `started` resolves at the first call. */
+export function createUntilAbortedTool(name = "wait"): { tool: AgentTool<any, any>; started: Promise<void> } {
+	let markStarted!: () => void;
+	const started = new Promise<void>((resolve) => {
+		markStarted = resolve;
+	});
+	const tool: AgentTool<any, any> = {
+		name,
+		label: name,
+		description: "Runs until aborted.",
+		parameters: Type.Object({}),
+		execute(_id, _params, signal) {
+			markStarted();
+			return new Promise((_resolve, reject) => {
+				const stop = () => reject(new Error("stopped by abort"));
+				if (signal?.aborted) stop();
+				else signal?.addEventListener("abort", stop, { once: true });
+			});
+		},
+	};
+	return { tool, started };
+}
+
+/** Resolves at the first event of `type`. */
+export function nextEvent(session: AgentSession, type: string): Promise<void> {
+	return new Promise((resolve) => {
+		const off = session.subscribe((event) => {
+			if (event.type === type) {
+				off();
+				resolve();
+			}
+		});
+	});
+}

@@ -73,6 +73,24 @@ describe("AgentSession models and thinking levels", () => {
 		expect(session.model).toBe(faux.model);
 	});
 
+	it("setModel refuses a model whose provider has no key, naming what to set, and changes nothing", async () => {
+		t = await createTestSession();
+		const { session, faux } = t;
+		const anthropic = t.registry.find("anthropic", "claude-sonnet-4-5")!;
+		await expect(session.setModel(anthropic)).rejects.toThrow(
+			'No API key found for provider "anthropic". Set ANTHROPIC_OAUTH_TOKEN or ANTHROPIC_API_KEY, or add a key to auth.json.',
+		);
+		const custom = { ...faux.model, provider: "my-proxy", api: "openai-completions" };
+		await expect(session.setModel(custom)).rejects.toThrow(
+			'No API key found for provider "my-proxy". Set its apiKey in models.json, or add a key to auth.json.',
+		);
+		expect(session.model).toBe(faux.model);
+		expect(t.events).toEqual([]);
+		faux.enqueue({ text: "still faux" });
+		await session.prompt("hello");
+		expect(t.fileLines().filter((l) => l.type === "model_change")).toHaveLength(1);
+	});
+
 	it("getState reports the placeholder model when none is selected", async () => {
 		t = await createTestSession({ useFaux: false });
 		const state = t.session.getState();
