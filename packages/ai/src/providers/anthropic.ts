@@ -2,7 +2,7 @@
  * The Anthropic Messages adapter over `@anthropic-ai/sdk`. The registry imports this module lazily, so the SDK
  * is loaded on the first Anthropic request only.
  */
-import Anthropic from "@anthropic-ai/sdk";
+import type { Anthropic as AnthropicClient } from "@anthropic-ai/sdk";
 import type { RawMessageStreamEvent } from "@anthropic-ai/sdk/resources/messages/messages";
 import { clampThinkingLevel } from "../models/index.js";
 import type { ApiAdapter } from "../registry.js";
@@ -20,6 +20,9 @@ import {
 	usesAdaptiveThinking,
 } from "./anthropic-request.js";
 import { AssistantOutput } from "./shared/output.js";
+import { requireSdk } from "./shared/require-sdk.js";
+
+const { Anthropic } = requireSdk("@anthropic-ai/sdk") as typeof import("@anthropic-ai/sdk");
 
 export type { AnthropicEffort, AnthropicStreamOptions } from "./anthropic-request.js";
 
@@ -45,7 +48,7 @@ const STOP_REASONS: Record<string, DoneReason> = {
 	tool_use: "toolUse",
 };
 
-function createClient(model: Model, options: AnthropicStreamOptions): Anthropic {
+function createClient(model: Model, options: AnthropicStreamOptions): AnthropicClient {
 	const apiKey = options.apiKey ?? "";
 	// Claude subscription tokens authenticate as bearer tokens and need the OAuth beta.
 	const isOAuth = apiKey.startsWith("sk-ant-oat");

@@ -1,4 +1,3 @@
-import { GoogleGenAI } from "@google/genai";
 import type { ApiAdapter } from "../registry.js";
 import type { Context, Model, ProviderStreamOptions, SimpleStreamOptions } from "../types.js";
 import type { AssistantMessageEventStream } from "../utils/event-stream.js";
@@ -7,6 +6,9 @@ import { buildGeminiParams, type GoogleOptions, mapGeminiThinking } from "./goog
 import { GeminiStreamReader } from "./google-gemini/stream-reader.js";
 import { applyOnPayload } from "./openai-shared/client.js";
 import { AssistantOutput } from "./shared/output.js";
+import { requireSdk } from "./shared/require-sdk.js";
+
+const { GoogleGenAI } = requireSdk("@google/genai") as typeof import("@google/genai");
 
 export type { GeminiThinkingLevel, GoogleOptions } from "./google-gemini/request.js";
 

@@ -1,7 +1,9 @@
-import { ApiError } from "@google/genai";
 import { findNetworkCode, formatHttpError, makeErrorInfo, parseRetryAfter } from "../../utils/errors.js";
 import { isContextOverflow } from "../../utils/overflow.js";
 import type { FailureOutcome } from "../openai-shared/errors.js";
+import { requireSdk } from "../shared/require-sdk.js";
+
+const { ApiError } = requireSdk("@google/genai") as typeof import("@google/genai");
 
 /** Texts pi writes itself when a Gemini request fails (events.md §1.7). */
 export const GEMINI_ERROR_TEXTS = {

@@ -1,11 +1,14 @@
-import OpenAI from "openai";
+import type { OpenAI as OpenAIClient } from "openai";
 import type { Model, StreamOptions } from "../../types.js";
+import { requireSdk } from "../shared/require-sdk.js";
+
+const { OpenAI } = requireSdk("openai") as typeof import("openai");
 
 /**
  * One OpenAI SDK client per request, configured from the model and the common options: the model's static
  * headers, then the caller's (merged last); SDK retries off unless the caller raises `maxRetries`.
  */
-export function createOpenAIClient(model: Model, apiKey: string | undefined, options: StreamOptions): OpenAI {
+export function createOpenAIClient(model: Model, apiKey: string | undefined, options: StreamOptions): OpenAIClient {
 	return new OpenAI({
 		apiKey: apiKey ?? "",
 		baseURL: model.baseUrl,

@@ -1,7 +1,9 @@
-import { APIConnectionTimeoutError, APIError, APIUserAbortError } from "openai";
 import type { ErrorInfo } from "../../types.js";
 import { findNetworkCode, formatHttpError, makeErrorInfo, parseRetryAfter } from "../../utils/errors.js";
 import { isContextOverflow } from "../../utils/overflow.js";
+import { requireSdk } from "../shared/require-sdk.js";
+
+const { APIConnectionTimeoutError, APIError, APIUserAbortError } = requireSdk("openai") as typeof import("openai");
 
 /** Texts pi writes itself when an OpenAI request fails (events.md §1.7). */
 export const OPENAI_ERROR_TEXTS = {
