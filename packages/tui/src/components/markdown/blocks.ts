@@ -16,7 +16,7 @@ export interface BlockOptions extends InlineOptions {
 export function renderBlocks(tokens: Token[], width: number, options: BlockOptions, tight = false): string[] {
 	const rows: string[] = [];
 	for (const token of tokens) {
-		const block = renderBlock(token, Math.max(1, width), options);
+		const block = renderBlock(token, width, options);
 		if (block.length === 0) continue;
 		if (rows.length > 0 && !tight) rows.push("");
 		rows.push(...block);
@@ -24,8 +24,10 @@ export function renderBlocks(tokens: Token[], width: number, options: BlockOptio
 	return rows;
 }
 
-function renderBlock(token: Token, width: number, options: BlockOptions): string[] {
+/** Renders one block token (a top-level block renders the same whatever blocks surround it). */
+export function renderBlock(token: Token, columns: number, options: BlockOptions): string[] {
 	const { theme } = options;
+	const width = Math.max(1, columns);
 	switch (token.type) {
 		case "space":
 		case "def":
