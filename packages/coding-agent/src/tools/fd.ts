@@ -6,7 +6,7 @@
  * repository. Those cases are detected and fall back to the built-in walk; its global ignore files are hidden by
  * giving it an empty home directory.
  */
-import { promises as fs } from "node:fs";
+import { existsSync, lstatSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { compareCodePoints } from "./format.js";
@@ -28,61 +28,61 @@ const FOREIGN_IGNORE_FILES = [".ignore", ".fdignore"];
 /** A home directory with no git or fd configuration, so fd finds no global ignore file. */
 const EMPTY_HOME = join(tmpdir(), "pi-fd-empty-home");
 
-async function exists(path: string): Promise<boolean> {
-	return fs.lstat(path).then(
-		() => true,
-		() => false,
-	);
-}
+// The checks below are synchronous on purpose: thousands of tiny stat calls through the thread pool take several
+// times longer than making them in a row.
 
 /** Whether `.git/info/exclude` of the repository at `dir` is absent or only comments; `false` for a `.git` file. */
-async function hasNoExcludeRules(dir: string): Promise<boolean> {
+function hasNoExcludeRules(dir: string): boolean {
 	const gitDir = join(dir, ".git");
-	const stat = await fs.lstat(gitDir).catch(() => undefined);
-	if (!stat) return true;
-	if (!stat.isDirectory()) return false; // worktree or submodule: fd would read an exclude file elsewhere
-	const text = await fs.readFile(join(gitDir, "info", "exclude"), "utf8").catch(() => "");
+	let isDirectory: boolean;
+	try {
+		isDirectory = lstatSync(gitDir).isDirectory();
+	} catch {
+		return true;
+	}
+	if (!isDirectory) return false; // worktree or submodule: fd would read an exclude file elsewhere
+	let text = "";
+	try {
+		text = readFileSync(join(gitDir, "info", "exclude"), "utf8");
+	} catch {
+		// no exclude file
+	}
 	return text.split(/\r?\n/).every((line) => line.trim() === "" || line.startsWith("#"));
 }
 
-/** Whether fd would apply no ignore source that §6.1 excludes while reading directory `dir`. */
-async function readsOnlyGitignore(dir: string): Promise<boolean> {
-	const foreign = await Promise.all(FOREIGN_IGNORE_FILES.map((name) => exists(join(dir, name))));
-	return !foreign.some(Boolean) && (await hasNoExcludeRules(dir));
+function hasForeignIgnoreFile(dir: string): boolean {
+	return FOREIGN_IGNORE_FILES.some((name) => existsSync(join(dir, name)));
 }
 
 /** The nearest of `root` and its ancestors that contains `.git`, if any. */
-async function enclosingRepository(root: string): Promise<string | undefined> {
+function enclosingRepository(root: string): string | undefined {
 	for (let dir = root; ; dir = dirname(dir)) {
-		if (await exists(join(dir, ".git"))) return dir;
+		if (existsSync(join(dir, ".git"))) return dir;
 		if (dirname(dir) === dir) return undefined;
 	}
 }
 
-/** `root` and every ancestor up to the file-system root (fd reads `.ignore` files in all of them). */
-function selfAndAncestors(root: string): string[] {
-	const dirs = [root];
-	for (let dir = root; dirname(dir) !== dir; dir = dirname(dir)) dirs.push(dirname(dir));
-	return dirs;
+/** Whether fd reads `.ignore`/`.fdignore` in `root` or any ancestor (it looks up to the file-system root). */
+function hasForeignIgnoreAbove(root: string): boolean {
+	for (let dir = root; ; dir = dirname(dir)) {
+		if (hasForeignIgnoreFile(dir)) return true;
+		if (dirname(dir) === dir) return false;
+	}
 }
 
 /**
- * Every entry below `root` that the built-in walk would list, in code-point order of the path; `undefined` when fd
- * cannot apply the §6.1 rules to this tree or failed: the caller then uses the built-in walk.
+ * Every entry below `root` that the built-in walk would list and `keep` accepts (default: all), in code-point
+ * order of the path; `undefined` when fd cannot apply the §6.1 rules to this tree or failed: the caller then uses
+ * the built-in walk.
  */
 export async function listEntriesWithFd(
 	fd: string,
 	root: string,
 	signal?: AbortSignal,
+	keep?: (path: string) => boolean,
 ): Promise<FdEntry[] | undefined> {
-	const repository = await enclosingRepository(root);
-	if (repository === undefined || !(await hasNoExcludeRules(repository))) return undefined;
-	const ancestorsClean = await Promise.all(
-		selfAndAncestors(root).map((dir) =>
-			Promise.all(FOREIGN_IGNORE_FILES.map((name) => exists(join(dir, name)))).then((found) => !found.some(Boolean)),
-		),
-	);
-	if (ancestorsClean.includes(false)) return undefined;
+	const repository = enclosingRepository(root);
+	if (repository === undefined || !hasNoExcludeRules(repository) || hasForeignIgnoreAbove(root)) return undefined;
 	const env = { ...process.env, HOME: EMPTY_HOME, XDG_CONFIG_HOME: EMPTY_HOME };
 	const result = await runSearchProcess(fd, [...FD_FLAGS, "--", ".", root], { signal, env });
 	if (result.code !== 0) return undefined;
@@ -90,11 +90,13 @@ export async function listEntriesWithFd(
 	for (const line of splitNulTerminated(result.stdout)) {
 		const isDirectory = line.endsWith("/");
 		const path = relativeToRoot(root, isDirectory ? line.slice(0, -1) : line);
-		if (path !== undefined) entries.push({ path, isDirectory });
+		if (path === undefined) continue;
+		// A listed directory fd read with a foreign rule source (which may hide itself) decides the whole call.
+		if (isDirectory && (hasForeignIgnoreFile(join(root, path)) || !hasNoExcludeRules(join(root, path)))) {
+			return undefined;
+		}
+		if (!keep || keep(path)) entries.push({ path, isDirectory });
 	}
-	const directories = entries.filter((e) => e.isDirectory).map((e) => join(root, e.path));
-	const clean = await Promise.all(directories.map(readsOnlyGitignore));
-	if (clean.includes(false)) return undefined;
 	const visible = await new VisibilityFilter(root).filter(
 		entries,
 		(e) => e.path,

@@ -66,12 +66,13 @@ export function formatFindResult(paths: string[], limit: number) {
 /** The entries fd lists below `root`; `undefined` when fd is not installed or cannot serve this call. */
 async function listEntriesExternally(
 	root: string,
+	keep: (path: string) => boolean,
 	options: SearchToolOptions,
 	signal?: AbortSignal,
 ): Promise<FdEntry[] | undefined> {
 	if (options.useExternalTools === false) return undefined;
 	const fd = await findSearchBinary("fd", options.agentDir);
-	return fd ? listEntriesWithFd(fd, root, signal) : undefined;
+	return fd ? listEntriesWithFd(fd, root, signal, keep) : undefined;
 }
 
 /** Every visible entry below `root` from the built-in walk, in path order. */
@@ -95,12 +96,11 @@ export function createFindTool(
 			const root = await resolveSearchRoot(cwd, params.path);
 			if (!root.stat.isDirectory()) throw new ToolError(messages.notDirectory(root.absolute));
 			const matches = compileGlob(params.pattern);
-			const external = await listEntriesExternally(root.absolute, options, signal);
+			const keep = (path: string) => matches(path, path.slice(path.lastIndexOf("/") + 1));
+			const external = await listEntriesExternally(root.absolute, keep, options, signal);
 			options.onBackend?.(external ? "fd" : "builtin");
-			const entries = external ?? (await listEntriesBuiltin(root.absolute, signal));
-			const paths = entries
-				.filter((e) => matches(e.path, e.path.slice(e.path.lastIndexOf("/") + 1)))
-				.map((e) => (e.isDirectory ? `${e.path}/` : e.path));
+			const entries = external ?? (await listEntriesBuiltin(root.absolute, signal)).filter((e) => keep(e.path));
+			const paths = entries.map((e) => (e.isDirectory ? `${e.path}/` : e.path));
 			return formatFindResult(paths, params.limit ?? DEFAULT_FIND_LIMIT);
 		},
 	};
