@@ -8,6 +8,8 @@ export {
 	type ModelCycleResult,
 	type PromptOptions,
 	type QueuedTexts,
+	type ShutdownOptions,
+	type WaitForIdleOptions,
 } from "./core/agent-session.js";
 export * from "./core/compaction/index.js";
 export { missingApiKeyMessage } from "./core/config/api-keys.js";

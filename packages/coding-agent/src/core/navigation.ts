@@ -79,9 +79,18 @@ export class SessionNavigator {
 		while (this.summaryTask) await this.summaryTask.catch(() => {});
 	}
 
+	/**
+	 * Stops the work and waits, then settles the current file: the session moves to another file and nothing will
+	 * retry its failed appends or fsync it later (session-format.md §11 R4, R5).
+	 */
+	private async leaveCurrentFile(): Promise<void> {
+		await this.session.abort();
+		this.session.flush();
+	}
+
 	async newSession(options: { parentSession?: string }): Promise<{ cancelled: boolean }> {
 		const { session } = this;
-		await session.abort();
+		await this.leaveCurrentFile();
 		session.dropQueues();
 		const model = session.model;
 		session.sessionManager.newSession({
@@ -95,7 +104,7 @@ export class SessionNavigator {
 
 	async switchSession(path: string): Promise<{ cancelled: boolean }> {
 		const { session } = this;
-		await session.abort();
+		await this.leaveCurrentFile();
 		const opened = SessionManager.open(path, session.cwd, {
 			onWarning: this.onWarning,
 			secrets: session.modelRegistry.getSecretValues(),
@@ -124,7 +133,7 @@ export class SessionNavigator {
 
 	async fork(entryId: string): Promise<{ text: string; cancelled: boolean }> {
 		const { session } = this;
-		await session.abort();
+		await this.leaveCurrentFile();
 		const model = session.model;
 		const result = session.sessionManager.fork(entryId, {
 			model: model ? { provider: model.provider, modelId: model.id } : undefined,
@@ -137,7 +146,7 @@ export class SessionNavigator {
 
 	async clone(): Promise<{ cancelled: boolean }> {
 		const { session } = this;
-		await session.abort();
+		await this.leaveCurrentFile();
 		session.sessionManager.clone();
 		session.dropQueues();
 		session.syncAgentWithSession();
