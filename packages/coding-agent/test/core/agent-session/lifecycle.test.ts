@@ -86,7 +86,26 @@ describe("AgentSession idle and shutdown", () => {
 		expect(session.messages.at(-1)).toMatchObject({ role: "bashExecution", cancelled: true });
 	});
 
-	it("shutdown({abort: true}) cancels a pending retry wait and a running compaction", async () => {
+	it("shutdown({abort: true}) cancels a pending retry wait with auto_retry_end Retry cancelled", async () => {
+		t = await createTestSession({ settingsJson: { retry: { baseDelayMs: 60_000, maxDelayMs: 0 } } });
+		const { session, faux } = t;
+		faux.enqueue({ error: "overloaded", errorInfo: { code: "overloaded", retryable: true } });
+		const retryStarted = nextEvent(session, "auto_retry_start");
+		const run = session.prompt("hello");
+		await retryStarted;
+		await session.shutdown({ abort: true });
+		await run;
+		expect(t.events.at(-1)).toEqual({
+			type: "auto_retry_end",
+			success: false,
+			attempt: 1,
+			finalError: "Retry cancelled",
+		});
+		expect(session.isStreaming).toBe(false);
+		expect(faux.requests).toHaveLength(1);
+	});
+
+	it("shutdown({abort: true}) cancels a running compaction", async () => {
 		t = await compactableSession();
 		const { session, faux } = t;
 		faux.enqueue({ text: SUMMARY, delayMs: 50 });
