@@ -28,13 +28,14 @@ import {
 	sessionMessages,
 } from "./core/session/index.js";
 import { shellSettingsFrom } from "./core/user-bash.js";
+// builtin.js, not index.js: only the session's tools are imported (start-up pays per module file).
 import {
 	BUILTIN_TOOL_NAMES,
-	createCodingTools,
 	DEFAULT_TOOL_NAMES,
 	isBuiltinToolName,
+	loadCodingTools,
 	TOOL_SUMMARIES,
-} from "./tools/index.js";
+} from "./tools/builtin.js";
 
 /** Which session to start with. */
 export type SessionSelection =
@@ -155,7 +156,7 @@ async function openSession(
 }
 
 /** Builds the tool set: built-in tools by name (unknown names warned and dropped) plus custom tools. */
-function buildTools(
+async function buildTools(
 	options: CreateAgentSessionOptions,
 	context: {
 		cwd: string;
@@ -165,7 +166,7 @@ function buildTools(
 		currentModel: () => Model | undefined;
 		warn: (message: string) => void;
 	},
-): AgentTool<any, any>[] {
+): Promise<AgentTool<any, any>[]> {
 	if (options.noTools) return [];
 	const { settings } = context;
 	let names: string[] = [];
@@ -175,7 +176,7 @@ function buildTools(
 	}
 	const read = settings.getReadSettings();
 	const images = settings.getImageSettings();
-	const builtin = createCodingTools(
+	const builtin = await loadCodingTools(
 		context.cwd,
 		{
 			agentDir: context.agentDir,
@@ -309,7 +310,7 @@ export async function createAgentSession(options: CreateAgentSessionOptions = {}
 	const contextFiles = loadContextFiles({ cwd, agentDir, disabled: options.noContextFiles });
 
 	let agent: Agent | undefined;
-	const tools = buildTools(options, {
+	const tools = await buildTools(options, {
 		cwd,
 		agentDir,
 		settings,

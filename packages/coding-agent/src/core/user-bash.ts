@@ -2,7 +2,8 @@
  * The user's own shell commands (tools.md §8): one at a time through the tools' executor, cancellable, and
  * turned into `bashExecution` messages for the session.
  */
-import { type BashResult, executeBash, type ShellSettings } from "../tools/index.js";
+import { type BashResult, executeBash } from "../tools/bash-executor.js";
+import type { ShellSettings } from "../tools/shell.js";
 import type { ModelRegistry } from "./config/model-registry.js";
 import type { SettingsManager } from "./config/settings.js";
 import type { BashExecutionMessage } from "./session/index.js";

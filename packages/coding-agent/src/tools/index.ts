@@ -3,16 +3,26 @@
  * user-command executor shared with the bash tool.
  */
 import type { AgentTool } from "@pi/agent-core";
-import { type BashToolOptions, createBashTool } from "./bash.js";
+import { createBashTool } from "./bash.js";
+import { BUILTIN_TOOL_NAMES, type BuiltinToolName, type CodingToolsOptions, DEFAULT_TOOL_NAMES } from "./builtin.js";
 import { createEditTool } from "./edit.js";
 import { createFindTool } from "./find.js";
 import { createGrepTool } from "./grep.js";
 import { createLsTool } from "./ls.js";
-import { createReadTool, type ReadToolOptions } from "./read.js";
+import { createReadTool } from "./read.js";
 import { createWriteTool } from "./write.js";
 
 export { type BashToolDetails, type BashToolOptions, createBashTool, DEFAULT_BASH_TIMEOUT_SECONDS } from "./bash.js";
 export { type BashResult, type ExecuteBashOptions, executeBash } from "./bash-executor.js";
+export {
+	BUILTIN_TOOL_NAMES,
+	type BuiltinToolName,
+	type CodingToolsOptions,
+	DEFAULT_TOOL_NAMES,
+	isBuiltinToolName,
+	loadCodingTools,
+	TOOL_SUMMARIES,
+} from "./builtin.js";
 export { createEditTool, type EditToolDetails } from "./edit.js";
 export { createFindTool, type FindToolDetails } from "./find.js";
 export { formatSize } from "./format.js";
@@ -30,40 +40,6 @@ export type { OutputTruncation } from "./search-output.js";
 export type { ShellSettings } from "./shell.js";
 export { ToolError } from "./tool-error.js";
 export { createWriteTool, type WriteToolDetails } from "./write.js";
-
-/** Names of every built-in tool. */
-export const BUILTIN_TOOL_NAMES = ["read", "bash", "edit", "write", "grep", "find", "ls"] as const;
-
-export type BuiltinToolName = (typeof BUILTIN_TOOL_NAMES)[number];
-
-/** Tools active when `--tools` is not given. */
-export const DEFAULT_TOOL_NAMES: readonly BuiltinToolName[] = ["read", "bash", "edit", "write"];
-
-/** One-line summaries for the system prompt (tools.md §7). */
-export const TOOL_SUMMARIES: Readonly<Record<BuiltinToolName, string>> = {
-	read: "Read a text file with line numbers, or view an image",
-	bash: "Run a shell command in the working directory",
-	edit: "Replace exact text in a file (one or several edits)",
-	write: "Create a file or replace its whole content",
-	grep: "Search file contents by regex (respects .gitignore)",
-	find: "Find files by glob pattern (respects .gitignore)",
-	ls: "List a directory",
-};
-
-/** Settings values the tools need (config.md §2.2), plus the agent dir for `bin/rg` and `bin/fd`. */
-export interface CodingToolsOptions {
-	/** Settings `read.maxLines`, `read.maxBytes`, `images.autoResize`, `images.blockImages`, model image support. */
-	read?: ReadToolOptions;
-	/** Settings `bash.*`, `shellPath`, `shellCommandPrefix`, credential names to strip. */
-	bash?: BashToolOptions;
-	/** Agent dir; `<agentDir>/bin` is searched for `rg` and `fd` before `PATH`. */
-	agentDir?: string;
-}
-
-/** Returns `true` when `name` is a built-in tool name. */
-export function isBuiltinToolName(name: string): name is BuiltinToolName {
-	return (BUILTIN_TOOL_NAMES as readonly string[]).includes(name);
-}
 
 /** Creates one built-in tool by name. */
 export function createBuiltinTool(
