@@ -24,13 +24,12 @@ import {
 	type AgentSessionListener,
 	type CommandInfo,
 	type CompactionResult,
-	PLACEHOLDER_MODEL,
 	type SessionStateSnapshot,
 	type SessionStats,
 	sessionTexts,
 } from "./session-events.js";
 import { SessionLifecycle, type ShutdownOptions, type WaitForIdleOptions } from "./session-lifecycle.js";
-import { computeSessionStats, getLastAssistantText } from "./stats.js";
+import { buildStateSnapshot, computeSessionStats, getLastAssistantText } from "./stats.js";
 import { shellSettingsFrom, UserBashController } from "./user-bash.js";
 
 /** What AgentSession is built from (createAgentSession assembles it). */
@@ -169,23 +168,7 @@ export class AgentSession {
 
 	/** The state snapshot of rpc.md §5 (placeholder model when none is selected). */
 	getState(): SessionStateSnapshot {
-		const state: SessionStateSnapshot = {
-			model: this.model ?? PLACEHOLDER_MODEL,
-			thinkingLevel: this.thinkingLevel,
-			isStreaming: this.isStreaming,
-			isCompacting: this.isCompacting,
-			steeringMode: this.agent.getSteeringMode(),
-			followUpMode: this.agent.getFollowUpMode(),
-			sessionId: this.sessionId,
-			autoCompactionEnabled: this.autoCompactionEnabled,
-			messageCount: this.messages.length,
-			pendingMessageCount: this.queue.size,
-		};
-		const file = this.sessionFile;
-		if (file !== undefined) state.sessionFile = file;
-		const name = this.sessionManager.getSessionName();
-		if (name !== undefined) state.sessionName = name;
-		return state;
+		return buildStateSnapshot(this);
 	}
 
 	// --- events ---------------------------------------------------------------------------------------------------

@@ -1,9 +1,33 @@
 /**
- * Read-only views over the current context: statistics (rpc.md §5 SessionStats) and the last assistant text.
+ * Read-only views over the session: its state snapshot (rpc.md §5 RpcSessionState), statistics over the current
+ * context (SessionStats) and the last assistant text.
  */
 import type { AgentMessage } from "@pi/agent-core";
 import type { Model } from "@pi/ai";
-import type { SessionStats } from "./session-events.js";
+import type { AgentSession } from "./agent-session.js";
+import { PLACEHOLDER_MODEL, type SessionStateSnapshot, type SessionStats } from "./session-events.js";
+
+/** The state snapshot of rpc.md §5 (placeholder model when none is selected; absent file and name omitted). */
+export function buildStateSnapshot(session: AgentSession): SessionStateSnapshot {
+	const queued = session.getQueuedMessages();
+	const state: SessionStateSnapshot = {
+		model: session.model ?? PLACEHOLDER_MODEL,
+		thinkingLevel: session.thinkingLevel,
+		isStreaming: session.isStreaming,
+		isCompacting: session.isCompacting,
+		steeringMode: session.agent.getSteeringMode(),
+		followUpMode: session.agent.getFollowUpMode(),
+		sessionId: session.sessionId,
+		autoCompactionEnabled: session.autoCompactionEnabled,
+		messageCount: session.messages.length,
+		pendingMessageCount: queued.steering.length + queued.followUp.length,
+	};
+	const file = session.sessionFile;
+	if (file !== undefined) state.sessionFile = file;
+	const name = session.sessionManager.getSessionName();
+	if (name !== undefined) state.sessionName = name;
+	return state;
+}
 
 /** Inputs of {@link computeSessionStats}. */
 export interface StatsInput {
