@@ -96,7 +96,8 @@ export class Container implements CommittableComponent {
 		while (this.committedCount < this.children.length && committed < rows) {
 			const child = this.children[this.committedCount]!;
 			if (isFinal(child)) {
-				const count = this.renderChild(child, width).length;
+				// A child that committed rows of its own while it was live has only its live rows left to commit.
+				const count = (isCommittable(child) ? child.renderLive(width) : this.renderChild(child, width)).length;
 				if (committed + count > rows) break;
 				committed += count;
 				this.committedCount++;

@@ -1,12 +1,13 @@
 /**
  * Markdown as a component. A streaming response simply calls setText with the longer text and re-renders: when the
  * new text extends the old one, the blocks that can no longer change keep their lexed tokens and rendered rows
- * (see streaming-lexer.ts), and only the last blocks are lexed and rendered again, so a frame's cost follows the
- * changed blocks rather than the length of the answer. Rendering is also cached per text and width, so
- * re-rendering unchanged markdown costs a comparison.
+ * (see streaming-lexer.ts), and only the last blocks are lexed and rendered again. Finished blocks that scrolled
+ * above the screen are committed like a Container's final children (renderLive/commitRows), so a frame's cost
+ * follows the blocks on screen, not the length of the answer. Rendering is also cached per text and width.
  */
 import type { Token } from "marked";
 import type { Component } from "../../component.js";
+import type { CommittableComponent } from "../../container.js";
 import { truncateToWidth } from "../../text/truncate.js";
 import { applyBackground, type StyleFn } from "../background.js";
 import { type BlockOptions, renderBlock } from "./blocks.js";
@@ -27,23 +28,38 @@ export interface MarkdownOptions {
 	background?: StyleFn;
 }
 
-/** Finished rows (margin, clipping, background applied) of the frozen blocks at one width. */
-interface FrozenRows {
+/** Rows of the current text at one width, in pieces. */
+interface Layout {
+	text: string;
 	width: number;
-	generation: number;
-	/** How many frozen blocks `rows` holds. */
+	/** Finished rows of each frozen block, each with the blank row that separates it from the block before. */
+	frozen: string[][];
+	/** Rows of the blocks after the frozen ones. */
+	tail: string[];
+	/** Padding rows (the same above and below). */
+	padding: string[];
+}
+
+/** What has been committed to scrollback: the top padding, then whole frozen blocks. */
+interface Committed {
 	blocks: number;
-	rows: string[];
+	/** The text the committed blocks were lexed from (a prefix of the current text). */
+	text: string;
+	generation: number;
 }
 
 /** Markdown text rendered to styled, word-wrapped rows (see the README for what is supported). */
-export class Markdown implements Component {
+export class Markdown implements Component, CommittableComponent {
 	private text: string;
 	private readonly options: MarkdownOptions;
 	private readonly blockOptions: BlockOptions;
 	private readonly lexer = new StreamingLexer();
-	private frozenRows: FrozenRows | undefined;
+	/** Rendered frozen blocks at one width; blocks frozen later are appended. */
+	private frozenRows: { width: number; generation: number; blocks: string[][]; nonEmpty: boolean } | undefined;
+	private layoutCache: Layout | undefined;
+	private committed: Committed | undefined;
 	private cache: { text: string; width: number; rows: string[] } | undefined;
+	private liveCache: { text: string; width: number; blocks: number; rows: string[] } | undefined;
 
 	constructor(text = "", options: MarkdownOptions = {}) {
 		this.text = text;
@@ -66,18 +82,58 @@ export class Markdown implements Component {
 
 	invalidate(): void {
 		this.cache = undefined;
+		this.liveCache = undefined;
+		this.layoutCache = undefined;
 		this.frozenRows = undefined;
 	}
 
-	/** Rows for `width`; the same array is returned while text and width are unchanged. */
+	/** All rows for `width`; the same array is returned while text and width are unchanged. */
 	render(width: number): string[] {
 		if (this.cache && this.cache.text === this.text && this.cache.width === width) return this.cache.rows;
-		const rows = this.text.trim() === "" ? [] : this.renderRows(width);
+		const rows = this.text.trim() === "" ? [] : flatten(this.layout(width), 0, true);
 		this.cache = { text: this.text, width, rows };
 		return rows;
 	}
 
-	private renderRows(width: number): string[] {
+	/** The rows after the committed ones (all rows until something is committed). */
+	renderLive(width: number): string[] {
+		if (this.text.trim() === "") return [];
+		const layout = this.layout(width);
+		const committed = this.committed;
+		if (!committed) return this.render(width);
+		const live = this.liveCache;
+		if (live && live.text === this.text && live.width === width && live.blocks === committed.blocks) return live.rows;
+		const rows = flatten(layout, committed.blocks, false);
+		this.liveCache = { text: this.text, width, blocks: committed.blocks, rows };
+		return rows;
+	}
+
+	/** Commits the top padding and whole frozen blocks that fit in `rows` (they scrolled above the screen). */
+	commitRows(width: number, rows: number): number {
+		if (this.text.trim() === "") return 0;
+		const layout = this.layout(width);
+		const { frozen: tokens, generation } = this.lexer.lex(this.text, this.committed?.text.length);
+		let count = 0;
+		let committed = this.committed;
+		if (!committed) {
+			if (layout.padding.length > rows) return 0;
+			count = layout.padding.length;
+			committed = { blocks: 0, text: "", generation };
+		}
+		let length = committed.text.length;
+		while (committed.blocks < layout.frozen.length && count + layout.frozen[committed.blocks]!.length <= rows) {
+			count += layout.frozen[committed.blocks]!.length;
+			length += tokens[committed.blocks]!.raw.length;
+			committed.blocks++;
+		}
+		committed.text = this.text.slice(0, length);
+		this.committed = committed;
+		return count;
+	}
+
+	private layout(width: number): Layout {
+		const cached = this.layoutCache;
+		if (cached && cached.text === this.text && cached.width === width) return cached;
 		const paddingX = Math.max(0, Math.min(this.options.paddingX ?? 0, Math.floor((width - 1) / 2)));
 		const inner = Math.max(1, width - paddingX * 2);
 		const margin = " ".repeat(paddingX);
@@ -87,39 +143,68 @@ export class Markdown implements Component {
 			const clipped = truncateToWidth(margin + row, width, "");
 			return background ? applyBackground(clipped, width, background) : clipped;
 		};
-		const { frozen, generation, tail } = this.lexer.lex(this.text);
+		const { frozen, generation, tail } = this.lexer.lex(this.text, this.committed?.text.length);
+		this.keepCommitted(frozen, generation);
 
-		let cached = this.frozenRows;
-		if (!cached || cached.width !== width || cached.generation !== generation || cached.blocks > frozen.length) {
-			cached = { width, generation, blocks: 0, rows: [] };
-			this.frozenRows = cached;
+		let rows = this.frozenRows;
+		if (!rows || rows.width !== width || rows.generation !== generation || rows.blocks.length > frozen.length) {
+			rows = { width, generation, blocks: [], nonEmpty: false };
+			this.frozenRows = rows;
 		}
-		// Blocks frozen since the last render are rendered once and appended; earlier ones are reused.
-		this.appendBlocks(cached.rows, frozen.slice(cached.blocks), inner, finish);
-		cached.blocks = frozen.length;
-
+		// Blocks frozen since the last render are rendered once and kept; earlier ones are reused.
+		for (let i = rows.blocks.length; i < frozen.length; i++) {
+			const blockRows = this.renderBlockRows(frozen[i]!, inner, finish, rows.nonEmpty);
+			rows.nonEmpty ||= blockRows.length > 0;
+			rows.blocks.push(blockRows);
+		}
 		const tailRows: string[] = [];
-		this.appendBlocks(tailRows, tail, inner, finish, cached.rows.length > 0);
+		let separate = rows.nonEmpty;
+		for (const token of tail) {
+			const blockRows = this.renderBlockRows(token, inner, finish, separate);
+			separate ||= blockRows.length > 0;
+			for (const row of blockRows) tailRows.push(row);
+		}
 		const pad = background ? applyBackground("", width, background) : "";
-		const blank = Array<string>(Math.max(0, this.options.paddingY ?? 0)).fill(pad);
-		return blank.concat(cached.rows, tailRows, blank);
+		const padding = Array<string>(Math.max(0, this.options.paddingY ?? 0)).fill(pad);
+		this.layoutCache = { text: this.text, width, frozen: rows.blocks, tail: tailRows, padding };
+		return this.layoutCache;
 	}
 
-	/** Renders `blocks` onto `rows`, a blank row between non-empty blocks (also after `rows` already there). */
-	private appendBlocks(
-		rows: string[],
-		blocks: readonly Token[],
-		width: number,
-		finish: (row: string) => string,
-		separateFirst = rows.length > 0,
-	): void {
-		let separate = separateFirst;
-		for (const token of blocks) {
-			const blockRows = renderBlock(token, width, this.blockOptions);
-			if (blockRows.length === 0) continue;
-			if (separate) rows.push(finish(""));
-			for (const row of blockRows) rows.push(finish(row));
-			separate = true;
-		}
+	/** A block's finished rows, after a blank row when `separate` and the block is not empty. */
+	private renderBlockRows(token: Token, width: number, finish: (row: string) => string, separate: boolean): string[] {
+		const rows = renderBlock(token, width, this.blockOptions);
+		if (rows.length === 0) return rows;
+		const out = separate ? [finish("")] : [];
+		for (const row of rows) out.push(finish(row));
+		return out;
 	}
+
+	/**
+	 * Committed blocks stay committed while the text keeps them. When the blocks were re-lexed (a link definition
+	 * arrived, or the text was replaced), the commit is mapped onto the new blocks, or dropped if the text no
+	 * longer starts with what was committed: the new text is then shown in full below what scrolled away.
+	 */
+	private keepCommitted(frozen: readonly Token[], generation: number): void {
+		const committed = this.committed;
+		if (!committed || committed.generation === generation) return;
+		let index = 0;
+		let end = 0;
+		while (index < frozen.length && end < committed.text.length) end += frozen[index++]!.raw.length;
+		if (end === committed.text.length && this.text.startsWith(committed.text)) {
+			committed.blocks = index;
+			committed.generation = generation;
+		} else {
+			this.committed = undefined;
+		}
+		this.liveCache = undefined;
+	}
+}
+
+/** The layout's rows from frozen block `from` on, with the top padding when `top`. */
+function flatten(layout: Layout, from: number, top: boolean): string[] {
+	const rows: string[] = top ? [...layout.padding] : [];
+	for (let i = from; i < layout.frozen.length; i++) for (const row of layout.frozen[i]!) rows.push(row);
+	for (const row of layout.tail) rows.push(row);
+	for (const row of layout.padding) rows.push(row);
+	return rows;
 }

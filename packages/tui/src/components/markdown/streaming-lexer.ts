@@ -47,13 +47,19 @@ export class StreamingLexer {
 	/** marked's "inside a raw <a> tag" state after the frozen blocks. */
 	private inLink = false;
 
-	/** Lexes `text`, re-using the frozen blocks when `text` keeps the part they were lexed from. */
-	lex(text: string): StreamingLexResult {
+	/**
+	 * Lexes `text`, re-using the frozen blocks when `text` keeps the part they were lexed from. The first
+	 * `finalLength` characters are taken as unchanged without comparing them (the caller committed their rows to
+	 * the terminal's scrollback, where they cannot change any more); this keeps a long answer's frames from
+	 * comparing megabytes of text.
+	 */
+	lex(text: string, finalLength = 0): StreamingLexResult {
 		if (text === this.text) return this.result;
+		const from = Math.min(finalLength, this.confirmedLength);
 		const keepsFrozen =
 			this.frozen.length > 0 &&
 			text.length >= this.confirmedLength &&
-			text.slice(0, this.confirmedLength) === this.text.slice(0, this.confirmedLength);
+			text.slice(from, this.confirmedLength) === this.text.slice(from, this.confirmedLength);
 		if (!keepsFrozen) this.reset();
 		this.text = text;
 		let tail = this.lexTail();

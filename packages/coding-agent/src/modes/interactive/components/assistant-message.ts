@@ -2,9 +2,13 @@
  * An assistant message: text blocks as markdown (re-rendered as the message streams), thinking blocks dimmed and
  * italic or folded into a one-line placeholder, and a note when the response was aborted or failed. Tool calls
  * are not drawn here; each gets its own ToolExecutionComponent.
+ *
+ * While it streams, the message commits rows that scrolled above the screen (renderLive/commitRows, as a
+ * Container does): finished blocks before the last one, then the finished markdown blocks of a text block. A
+ * frame then costs what the rows still on screen cost, however long the answer grows.
  */
 import type { AssistantMessage } from "@pi/ai";
-import { type Component, Markdown, Text } from "@pi/tui";
+import { type CommittableComponent, type Component, Markdown, Text } from "@pi/tui";
 import { createMarkdownTheme } from "../theme/adapters.js";
 import type { Theme } from "../theme/theme.js";
 
@@ -28,8 +32,12 @@ export interface AssistantMessageOptions {
 
 type Block = { kind: "text"; view: Markdown } | { kind: "thinking"; text: string; view: Text };
 
-export class AssistantMessageComponent implements Component {
+export class AssistantMessageComponent implements Component, CommittableComponent {
 	private blocks: Block[] = [];
+	/** Leading blocks committed whole (with the blank row before each). */
+	private committedBlocks = 0;
+	/** Whether the blank row before the first uncommitted block is committed (its markdown committed rows). */
+	private separatorCommitted = false;
 	private note: Text | undefined;
 	private hideThinking: boolean;
 	private message: AssistantMessage | undefined;
@@ -64,6 +72,9 @@ export class AssistantMessageComponent implements Component {
 				index++;
 			}
 		}
+		// Blocks only grow while a message streams; should a message be replaced, the commit cannot reach past it.
+		if (this.blocks[this.committedBlocks]?.view !== next[this.committedBlocks]?.view) this.separatorCommitted = false;
+		this.committedBlocks = Math.min(this.committedBlocks, next.length);
 		this.blocks = next;
 		this.refreshThinking();
 		this.note = this.buildNote(message);
@@ -86,13 +97,52 @@ export class AssistantMessageComponent implements Component {
 	}
 
 	render(width: number): string[] {
-		const rows: string[] = [];
-		for (const block of this.blocks) {
-			const blockRows = block.view.render(width);
-			if (blockRows.length === 0) continue;
-			rows.push("", ...blockRows);
+		return this.renderFrom(0, false, width);
+	}
+
+	renderLive(width: number): string[] {
+		return this.renderFrom(this.committedBlocks, this.separatorCommitted, width);
+	}
+
+	commitRows(width: number, rows: number): number {
+		let committed = 0;
+		while (this.committedBlocks < this.blocks.length && committed < rows) {
+			const block = this.blocks[this.committedBlocks]!;
+			const isLast = this.committedBlocks === this.blocks.length - 1;
+			if (block.kind === "text") {
+				// Markdown commits its finished blocks; its last block stays live, so the message stops here.
+				const separator = this.separatorCommitted || block.view.render(width).length === 0 ? 0 : 1;
+				if (rows - committed <= separator) break;
+				const inner = block.view.commitRows(width, rows - committed - separator);
+				if (inner > 0) {
+					committed += inner + separator;
+					this.separatorCommitted = true;
+				}
+				break;
+			}
+			// A thinking block is finished once another block follows it; commit it whole when it fits.
+			const blockRows = block.view.render(width).length;
+			const count = blockRows === 0 ? 0 : blockRows + 1;
+			if (isLast || committed + count > rows) break;
+			committed += count;
+			this.committedBlocks++;
+			this.separatorCommitted = false;
 		}
-		if (this.note) rows.push("", ...this.note.render(width));
+		return committed;
+	}
+
+	/** Rows of blocks from `start` on (the first without its blank row when `skipSeparator`), then the note. */
+	private renderFrom(start: number, skipSeparator: boolean, width: number): string[] {
+		let rows: string[] = [];
+		for (let i = start; i < this.blocks.length; i++) {
+			const block = this.blocks[i]!;
+			const partial = i === start && skipSeparator;
+			const blockRows = partial && block.kind === "text" ? block.view.renderLive(width) : block.view.render(width);
+			if (blockRows.length === 0 && !partial) continue;
+			// concat, not push(...rows): a long answer has more rows than a call may take arguments.
+			rows = partial ? rows.concat(blockRows) : rows.concat("", blockRows);
+		}
+		if (this.note) rows = rows.concat("", this.note.render(width));
 		return rows;
 	}
 
