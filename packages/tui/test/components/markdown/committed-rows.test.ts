@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { Markdown } from "../../../src/components/markdown/markdown.js";
+import { Container, markFinal } from "../../../src/container.js";
 import { VirtualTerminal } from "../../../src/terminal/virtual-terminal.js";
 import { stripAnsi } from "../../../src/text/ansi.js";
 import { TUI } from "../../../src/tui.js";
@@ -75,5 +76,21 @@ describe("Markdown committed rows", () => {
 		expect(streamed.getViewport()).toEqual(reference.getViewport());
 		// Most of the answer was committed to scrollback rather than re-rendered every frame.
 		expect(markdown.renderLive(50).length).toBeLessThan(40);
+	});
+
+	it("when marked final after committing rows of its own, is committed by its container with its live rows only", () => {
+		const container = new Container();
+		const markdown = new Markdown(`${paragraphs(20)}\n\nlast`);
+		container.addChild(markdown);
+		container.addChild({ render: () => ["footer"] });
+		const total = container.renderLive(40).length;
+		const early = container.commitRows(40, 10);
+		expect(early).toBe(9); // paragraph 0, then four more with their blank rows
+		markFinal(markdown);
+		const live = markdown.renderLive(40).length;
+		expect(container.renderLive(40)).toHaveLength(total - early);
+		// The whole remaining message fits: exactly its live rows are committed, not its full height.
+		expect(container.commitRows(40, live)).toBe(live);
+		expect(container.renderLive(40)).toEqual(["footer"]);
 	});
 });
