@@ -4,6 +4,7 @@ import { Container, markFinal } from "../../../src/container.js";
 import { VirtualTerminal } from "../../../src/terminal/virtual-terminal.js";
 import { stripAnsi } from "../../../src/text/ansi.js";
 import { TUI } from "../../../src/tui.js";
+import { STREAMING_CORPUS } from "./streaming-corpus.js";
 
 function paragraphs(count: number): string {
 	return Array.from({ length: count }, (_, i) => `Paragraph ${i} of the streamed answer.`).join("\n\n");
@@ -49,8 +50,18 @@ describe("Markdown committed rows", () => {
 		expect(markdown.renderLive(40).map(stripAnsi)).toEqual(["something else entirely"]);
 	});
 
-	it("streams a long answer through a TUI and ends with the same screen as drawing it at once", async () => {
-		const text = paragraphs(300);
+	it.each([
+		["paragraphs", paragraphs(300)],
+		[
+			// Without the documents that end in an open fence (it swallows what follows) or use CRLF (never frozen).
+			"the streaming corpus",
+			Object.entries(STREAMING_CORPUS)
+				.filter(([name]) => name !== "fences" && name !== "crlf")
+				.map(([, text]) => text)
+				.join("\n\n")
+				.repeat(3),
+		],
+	])("streams %s through a TUI and ends with the same screen as drawing it at once", async (_, text) => {
 		const streamed = new VirtualTerminal(50, 12);
 		const tui = new TUI(streamed);
 		const markdown = new Markdown("", { paddingX: 1 });
@@ -75,7 +86,7 @@ describe("Markdown committed rows", () => {
 		await reference.flush();
 		expect(streamed.getViewport()).toEqual(reference.getViewport());
 		// Most of the answer was committed to scrollback rather than re-rendered every frame.
-		expect(markdown.renderLive(50).length).toBeLessThan(40);
+		expect(markdown.renderLive(50).length).toBeLessThan(markdown.render(50).length / 4);
 	});
 
 	it("when marked final after committing rows of its own, is committed by its container with its live rows only", () => {
