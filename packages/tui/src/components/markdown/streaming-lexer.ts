@@ -84,7 +84,7 @@ export class StreamingLexer {
 
 	/** Lexes the text after the frozen blocks and freezes what it can; undefined when the links changed. */
 	private lexTail(): Token[] | undefined {
-		const source = this.text.slice(this.frozenLength);
+		const source = detach(this.text.slice(this.frozenLength));
 		const lexer = new Lexer(marked.defaults);
 		Object.assign(lexer.tokens.links, this.frozenLinks);
 		lexer.state.inLink = this.inLink;
@@ -104,6 +104,16 @@ export class StreamingLexer {
 		this.frozenLength += boundary.offset;
 		return tokens.slice(boundary.index);
 	}
+}
+
+/**
+ * A copy of `text` that shares no memory with the string it was cut from. Token texts are substrings of the lexed
+ * source, and V8 substrings keep their whole parent string alive: frozen tokens cut from the streamed text would
+ * each pin a full copy of the answer as it was when they were lexed (a streamed answer is a new string every
+ * update). Concatenating and slicing makes V8 flatten into a new string of the tail's size.
+ */
+function detach(text: string): string {
+	return ` ${text}`.slice(1);
 }
 
 /**
