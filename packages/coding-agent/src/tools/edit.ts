@@ -8,6 +8,7 @@ import type { Static } from "@sinclair/typebox";
 import { renameAlias } from "./args.js";
 import { writeFileAtomic } from "./atomic-write.js";
 import { findClosestLines, findMatches, LineIndex, type Span } from "./edit-match.js";
+import { spliceReplacements } from "./edit-splice.js";
 import { runExclusive } from "./file-queue.js";
 import { cutLongLine, formatNumberedLine } from "./format.js";
 import { displayPath, resolveToolPath } from "./paths.js";
@@ -221,26 +222,17 @@ async function applyEdits(cwd: string, absolute: string, params: EditToolInput, 
 		}
 	}
 
-	const pieces: string[] = [];
-	let cursor = 0;
-	for (const span of spans) {
-		pieces.push(content.slice(cursor, span.start), span.replacement);
-		cursor = span.end;
-	}
-	pieces.push(content.slice(cursor));
-	const updated = pieces.join("");
-	if (updated === content) throw new ToolError(messages.noChange(p));
+	const bom = hasBom ? Buffer.from("\uFEFF") : undefined;
+	const output = spliceReplacements(raw, bom, content, spans);
+	if (!output) throw new ToolError(messages.noChange(p));
 	throwIfAborted(signal);
 
 	const now = await statTarget(absolute, p);
 	if (now.size !== before.size || now.mtimeMs !== before.mtimeMs) throw new ToolError(messages.modified(p));
-	await writeFileAtomic(absolute, (hasBom ? "\uFEFF" : "") + updated);
-
 	// The diff library is imported on the first edit, not when the tools are created at start-up.
-	const { buildEditDiff } = await import("./edit-diff.js");
-	const diff = crlf
-		? buildEditDiff(p, content.replace(/\r\n/g, "\n"), updated.replace(/\r\n/g, "\n"))
-		: buildEditDiff(p, content, updated);
+	const { buildReplacementDiff } = await import("./edit-diff.js");
+	await writeFileAtomic(absolute, output);
+	const diff = buildReplacementDiff(p, content, spans);
 	const details: EditToolDetails = {
 		filePath: absolute,
 		diff: diff.diff,

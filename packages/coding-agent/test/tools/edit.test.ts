@@ -1,6 +1,7 @@
 import { spawnSync } from "node:child_process";
 import { promises as fsp, lstatSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { structuredPatch } from "diff";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { atomicWriteHooks } from "../../src/tools/atomic-write.js";
 import { createEditTool } from "../../src/tools/edit.js";
@@ -271,6 +272,63 @@ describe("edit: tolerant match", () => {
 	});
 });
 
+/** The unified diff of two whole texts as tools.md §4.5 formats it, computed by the diff library on everything. */
+function wholeFileDiff(p: string, before: string, after: string): string {
+	const patch = structuredPatch(p, p, before, after, undefined, undefined, { context: 3 });
+	const out = [`--- ${p}`, `+++ ${p}`];
+	for (const h of patch.hunks) out.push(`@@ -${h.oldStart},${h.oldLines} +${h.newStart},${h.newLines} @@`, ...h.lines);
+	return out.join("\n");
+}
+
+describe("edit: diff of large files", () => {
+	const lines = Array.from({ length: 400 }, (_, i) => `const v${i} = f(${i});`);
+	const cases: { name: string; text: string; args: Record<string, unknown> }[] = [
+		{ name: "middle", text: `${lines.join("\n")}\n`, args: { old_string: "const v200 = f(200);", new_string: "x\ny" } },
+		{ name: "first line", text: `${lines.join("\n")}\n`, args: { old_string: "const v0 = f(0);\n", new_string: "" } },
+		{
+			name: "last line without newline",
+			text: lines.join("\n"),
+			args: { old_string: "const v399 = f(399);", new_string: "const last = 1;\n" },
+		},
+		{
+			name: "edits far apart",
+			text: `${lines.join("\n")}\n`,
+			args: {
+				edits: [
+					{ old_string: "const v10 = f(10);", new_string: "ten" },
+					{ old_string: "const v13 = f(13);\n", new_string: "" },
+					{ old_string: "const v390 = f(390);", new_string: "a\nb\nc" },
+				],
+			},
+		},
+		{
+			name: "replacement equal to a neighbouring line",
+			text: `${lines.join("\n")}\n`,
+			args: { old_string: "const v50 = f(50);\nconst v51", new_string: "const v49 = f(49);\nconst v51" },
+		},
+	];
+	for (const c of cases) {
+		it(`equals the diff of the whole files (${c.name})`, async () => {
+			const { tool, read } = setup({ "big.ts": c.text });
+			const result = await callTool(tool, { file_path: "big.ts", ...c.args });
+			const after = read("big.ts").toString();
+			expect(result.details?.diff).toBe(wholeFileDiff("big.ts", c.text, after));
+			const firstDiffering = c.text.split("\n").findIndex((line, i) => after.split("\n")[i] !== line) + 1;
+			expect(result.details?.firstChangedLine).toBe(firstDiffering);
+		});
+	}
+
+	it("shows a CRLF file's diff with LF line endings and whole-file line numbers", async () => {
+		const text = `${lines.join("\r\n")}\r\n`;
+		const { tool, read } = setup({ "crlf.ts": text });
+		const result = await callTool(tool, { file_path: "crlf.ts", old_string: "const v300 = f(300);", new_string: "z" });
+		expect(read("crlf.ts").toString()).toBe(text.replace("const v300 = f(300);", "z"));
+		const lf = (s: string) => s.replace(/\r\n/g, "\n");
+		expect(result.details?.diff).toBe(wholeFileDiff("crlf.ts", lf(text), lf(read("crlf.ts").toString())));
+		expect(result.details?.diff).toContain("@@ -298,7 +298,7 @@");
+	});
+});
+
 describe("edit: encodings and line endings", () => {
 	it("round-trips a CRLF file byte for byte apart from the edit", async () => {
 		const original = "line1\r\nline2\r\nline3\r\nlast without newline";
@@ -290,6 +348,18 @@ describe("edit: encodings and line endings", () => {
 		const { tool, read } = setup({ "bom.txt": original });
 		await callTool(tool, { file_path: "bom.txt", old_string: "wörld", new_string: "world" });
 		expect(read("bom.txt")).toEqual(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from("héllo\nworld\n")]));
+	});
+
+	it("replaces the right bytes after multi-byte characters and astral characters", async () => {
+		const { tool, read } = setup({ "u.txt": "日本 😀 ü\nkey: ✓ value\nend ✓\n" });
+		await callTool(tool, {
+			file_path: "u.txt",
+			edits: [
+				{ old_string: "✓ value", new_string: "ok" },
+				{ old_string: "end ✓", new_string: "fin" },
+			],
+		});
+		expect(read("u.txt").toString()).toBe("日本 😀 ü\nkey: ok\nfin\n");
 	});
 
 	it("treats a file as LF when its first line ends in LF", async () => {
