@@ -5,7 +5,6 @@
 import { readFile } from "node:fs/promises";
 import { resolve } from "node:path";
 import type { ImageContent } from "@pi/ai";
-import { downscaleImage, sniffImageType } from "../tools/image.js";
 import { CliError, cliMessages } from "./errors.js";
 
 /** One prompt to submit: text plus the images attached to it. */
@@ -43,6 +42,7 @@ export async function readFileArguments(
 			throw new CliError(`Cannot read ${absolute}: ${(error as Error).message}`);
 		}
 		if (data.length === 0) continue;
+		const { downscaleImage, sniffImageType } = await import("../tools/image.js");
 		const mimeType = sniffImageType(data.subarray(0, 16));
 		if (mimeType) {
 			const prepared = options.autoResizeImages === false ? { data, mimeType } : await downscaleImage(data, mimeType);

@@ -8,9 +8,9 @@ import type { ImageContent, TextContent } from "@pi/ai";
 import type { Static } from "@sinclair/typebox";
 import { renameAlias } from "./args.js";
 import { formatSize } from "./format.js";
-import { downscaleImage, type ImageMimeType, MAX_IMAGE_BYTES, readImageSize, sniffImageType } from "./image.js";
+import type { ImageMimeType } from "./image.js";
 import { displayPath, resolveToolPath } from "./paths.js";
-import { readLineWindow, type WindowStop } from "./read-window.js";
+import type { WindowStop } from "./read-window.js";
 import { Type } from "./schema.js";
 import { errnoCode, ToolError, throwIfAborted } from "./tool-error.js";
 
@@ -124,6 +124,7 @@ async function readImage(
 	options: ReadToolOptions,
 	signal?: AbortSignal,
 ): Promise<AgentToolResult<ReadImageDetails>> {
+	const { downscaleImage, MAX_IMAGE_BYTES, readImageSize } = await import("./image.js");
 	const data = await fs.readFile(absolute);
 	throwIfAborted(signal);
 	const canView = !options.blockImages && (options.modelAcceptsImages?.() ?? true);
@@ -178,6 +179,11 @@ export function createReadTool(
 			throwIfAborted(signal);
 			const absolute = resolveToolPath(cwd, params.file_path);
 			const p = displayPath(cwd, absolute);
+			// Image and line-window helpers load on the first read, not when the tool is created at start-up.
+			const [{ sniffImageType }, { readLineWindow }] = await Promise.all([
+				import("./image.js"),
+				import("./read-window.js"),
+			]);
 			const head = await readHead(absolute, p);
 			throwIfAborted(signal);
 			const imageType = sniffImageType(head);
