@@ -27,7 +27,7 @@ import { TranscriptView } from "./event-rendering.js";
 import { collectFooterData, placeholderFooterData } from "./footer-data.js";
 import { handleHotkey } from "./hotkeys.js";
 import { KeyActions } from "./input/key-actions.js";
-import { APP_ACTIONS, type AppActionName } from "./keybindings.js";
+import type { AppActionName } from "./keybindings.js";
 import { createModeContext } from "./mode-context.js";
 import { NOTICE_TEXT, type NoticeKind } from "./notices.js";
 import { RunStatus } from "./run-status.js";
@@ -63,14 +63,21 @@ export interface InteractiveModeOptions {
 	colorLevel?: 0 | 1 | 2 | 3;
 }
 
-/** The header's key hints: the main application keys as the user's keybindings resolve them. */
-const HINT_ACTIONS: readonly AppActionName[] = [
-	"interrupt",
-	"clear",
-	"selectModel",
-	"cycleThinkingLevel",
-	"expandTools",
-];
+/** The header's key hints: the main application keys (as the user's keybindings resolve them) and prefixes. */
+const HEADER_HINTS: { actions: Partial<Record<AppActionName, string>>; prefixes: KeyHint[] } = {
+	actions: {
+		interrupt: "interrupt",
+		clear: "clear / exit",
+		selectModel: "select model",
+		cycleThinkingLevel: "thinking level",
+		expandTools: "expand tools",
+	},
+	prefixes: [
+		{ key: "/", description: "commands" },
+		{ key: "!", description: "run bash" },
+		{ key: "@", description: "mention file" },
+	],
+};
 
 export class InteractiveMode {
 	readonly tui: TUI;
@@ -386,15 +393,11 @@ export class InteractiveMode {
 	}
 
 	private createHeader(): HeaderComponent {
-		const hints: KeyHint[] = HINT_ACTIONS.flatMap((action) => {
+		const hints: KeyHint[] = Object.entries(HEADER_HINTS.actions).flatMap(([action, description]) => {
 			const key = this.keybindings.getKeys(action)[0];
-			return key ? [{ key, description: APP_ACTIONS[action].description.split(/[;(]/)[0]!.trim().toLowerCase() }] : [];
+			return key && description ? [{ key: key === "escape" ? "esc" : key, description }] : [];
 		});
-		hints.push(
-			{ key: "/", description: "commands" },
-			{ key: "!", description: "run bash" },
-			{ key: "@", description: "mention file" },
-		);
+		hints.push(...HEADER_HINTS.prefixes);
 		return new HeaderComponent({
 			theme: this.theme,
 			version: this.options.version,

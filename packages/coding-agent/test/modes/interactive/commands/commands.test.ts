@@ -1,0 +1,183 @@
+/**
+ * The slash commands driven through a real InteractiveMode in a VirtualTerminal, over a real AgentSession with a
+ * faux model: what the user sees, and what ends up in auth.json, settings.json and the session.
+ */
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { createModeHarness, type ModeHarness } from "./harness.js";
+
+const ENTER = "\r";
+const ESCAPE = "\x1b";
+const DOWN = "\x1b[B";
+
+let h: ModeHarness | undefined;
+
+afterEach(() => {
+	h?.cleanup();
+	h = undefined;
+});
+
+function readJson(path: string): Record<string, any> {
+	return existsSync(path) ? JSON.parse(readFileSync(path, "utf8")) : {};
+}
+
+describe("/login and /logout", () => {
+	it("stores a typed API key in auth.json without ever drawing it, and /logout removes it", async () => {
+		h = await createModeHarness();
+		const authFile = join(h.agentDir, "auth.json");
+		const done = h.submit("/login acme");
+		await h.waitForDialog();
+		expect(await h.screen()).toContain("API key for acme (not shown)");
+		h.press("sk-secret-0123456789");
+		const typed = await h.screen();
+		expect(typed).toContain("••••••••••");
+		h.press(ENTER);
+		await done;
+		expect(readJson(authFile).acme).toMatchObject({ key: "sk-secret-0123456789" });
+		expect(await h.allText()).toContain("Saved the API key for acme in auth.json.");
+		// Not on screen, not in scrollback, not in any byte written to the terminal.
+		expect(h.written()).not.toContain("sk-secret");
+
+		await h.submit("/logout acme");
+		expect(readJson(authFile).acme).toBeUndefined();
+		expect(await h.allText()).toContain("Removed the credentials of acme from auth.json.");
+	});
+
+	it("stores nothing when the key entry is cancelled", async () => {
+		h = await createModeHarness();
+		const done = h.submit("/login acme");
+		await h.waitForDialog();
+		h.press("sk-abandoned");
+		h.press(ESCAPE);
+		await done;
+		expect(readJson(join(h.agentDir, "auth.json")).acme).toBeUndefined();
+		expect(h.mode.dialogs.isOpen).toBe(false);
+	});
+});
+
+describe("/theme", () => {
+	it("switches the theme by name and saves it to the global settings", async () => {
+		h = await createModeHarness();
+		await h.submit("/theme light");
+		expect(h.mode.currentThemeName).toBe("light");
+		expect(readJson(join(h.agentDir, "settings.json")).theme).toBe("light");
+		expect(await h.allText()).toContain("Theme: light");
+	});
+
+	it("previews while moving in the selector and restores the previous theme on Escape", async () => {
+		h = await createModeHarness();
+		const done = h.submit("/theme");
+		await h.waitForDialog();
+		expect(await h.screen()).toContain("Select theme");
+		h.press(DOWN);
+		expect(h.mode.currentThemeName).toBe("light");
+		h.press(ESCAPE);
+		await done;
+		expect(h.mode.currentThemeName).toBe("dark");
+		expect(readJson(join(h.agentDir, "settings.json")).theme).toBeUndefined();
+	});
+
+	it("names the known themes for an unknown one", async () => {
+		h = await createModeHarness();
+		await h.submit("/theme neon");
+		expect(await h.allText()).toContain('Unknown theme "neon". Known: dark, light');
+	});
+});
+
+describe("/reload", () => {
+	it("re-reads settings.json and models.json", async () => {
+		h = await createModeHarness();
+		expect(h.settings.getHideThinkingBlock()).toBe(false);
+		writeFileSync(join(h.agentDir, "settings.json"), JSON.stringify({ hideThinkingBlock: true }));
+		writeFileSync(
+			join(h.agentDir, "models.json"),
+			JSON.stringify({
+				providers: {
+					local: {
+						baseUrl: "http://127.0.0.1:1/v1",
+						api: "openai-completions",
+						apiKey: "literal-key",
+						models: [{ id: "reloaded-model" }],
+					},
+				},
+			}),
+		);
+		expect(h.session.modelRegistry.find("local", "reloaded-model")).toBeUndefined();
+		await h.submit("/reload");
+		expect(h.settings.getHideThinkingBlock()).toBe(true);
+		expect(h.session.modelRegistry.find("local", "reloaded-model")).toBeDefined();
+		expect(await h.allText()).toContain("Reloaded settings, models, keybindings and resources.");
+	});
+});
+
+describe("/name and /session", () => {
+	it("names the session and shows the name in the footer", async () => {
+		h = await createModeHarness();
+		await h.submit("/name Refactor the parser");
+		expect(h.session.sessionManager.getSessionName()).toBe("Refactor the parser");
+		const screen = await h.screen();
+		expect(screen).toContain("Session name: Refactor the parser");
+		const rows = screen.trimEnd().split("\n");
+		expect(rows.slice(-2).join("\n")).toContain("• Refactor the parser");
+	});
+
+	it("/session shows the file, message counts, tokens and cost", async () => {
+		h = await createModeHarness();
+		h.faux.enqueue({ text: "Hello from faux.", usage: { input: 1200, output: 30, cacheRead: 0, cacheWrite: 0 } });
+		await h.submit("say hello");
+		expect(await h.allText()).toContain("Hello from faux.");
+		await h.submit("/session");
+		const text = await h.allText();
+		// The long path wraps: compare without line breaks.
+		expect(text.replace(/\n\s*/g, "")).toContain(`File:${h.session.sessionFile}`);
+		expect(text).toContain("Messages: 1 user, 1 assistant, 0 tool calls, 2 total");
+		expect(text).toMatch(/Tokens: 1\.2k in, 30 out/);
+		expect(text).toContain("Cost: $");
+	});
+});
+
+describe("/queue, /autocompact, /thinking", () => {
+	it("/queue sets the delivery of steering and follow-up messages and saves it", async () => {
+		h = await createModeHarness();
+		await h.submit("/queue steering all");
+		await h.submit("/queue followup all");
+		expect(h.session.getState().steeringMode).toBe("all");
+		expect(h.session.getState().followUpMode).toBe("all");
+		const saved = readJson(join(h.agentDir, "settings.json"));
+		expect(saved).toMatchObject({ steeringMode: "all", followUpMode: "all" });
+		expect(await h.allText()).toContain("Queue modes: steering all, follow-up all");
+	});
+
+	it("/autocompact toggles automatic compaction, saves it and updates the footer", async () => {
+		h = await createModeHarness();
+		expect(h.session.autoCompactionEnabled).toBe(true);
+		await h.submit("/autocompact");
+		expect(h.session.autoCompactionEnabled).toBe(false);
+		expect(readJson(join(h.agentDir, "settings.json")).compaction).toMatchObject({ enabled: false });
+		expect(await h.allText()).toContain("Automatic compaction off.");
+		await h.submit("/autocompact on");
+		expect(h.session.autoCompactionEnabled).toBe(true);
+	});
+
+	it("/thinking sets a level by name and through the selector, and says when the model cannot think", async () => {
+		h = await createModeHarness({ fauxOptions: { reasoning: true } });
+		await h.submit("/thinking high");
+		expect(h.session.thinkingLevel).toBe("high");
+		expect(await h.allText()).toContain("Thinking level: high");
+		const done = h.submit("/thinking");
+		await h.waitForDialog();
+		expect(await h.screen()).toContain("Thinking level");
+		h.press(DOWN);
+		h.press(ENTER);
+		await done;
+		expect(h.session.thinkingLevel).not.toBe("high");
+		expect(h.mode.editor.getBorderRole()).toMatch(/thinking/i);
+	});
+
+	it("/thinking on a model without reasoning only explains", async () => {
+		h = await createModeHarness({ fauxOptions: { reasoning: false } });
+		await h.submit("/thinking high");
+		expect(await h.allText()).toContain("The current model has no thinking levels.");
+	});
+});

@@ -1,0 +1,83 @@
+/**
+ * Drives a real InteractiveMode over a real AgentSession (faux model, temp agent dir) in a VirtualTerminal
+ * (xterm headless): type into the editor, press keys in dialogs, read the screen and the scrollback.
+ */
+import { stripAnsi } from "@pi/tui";
+import { VirtualTerminal } from "../../../../../tui/src/terminal/virtual-terminal.js";
+import { AuthStorage } from "../../../../src/core/config/auth-storage.js";
+import { InteractiveMode } from "../../../../src/modes/interactive/interactive-mode.js";
+import { createKeybindings } from "../../../../src/modes/interactive/keybindings.js";
+import { loadThemes } from "../../../../src/modes/interactive/theme/index.js";
+import { createTestSession, type TestSession, type TestSessionOptions } from "../../../core/agent-session/helpers.js";
+
+export interface ModeHarness extends TestSession {
+	mode: InteractiveMode;
+	terminal: VirtualTerminal;
+	/** The file-backed credentials the mode's /login and /logout use (`<agentDir>/auth.json`). */
+	auth: AuthStorage;
+	/** Sends keys to the TUI (the focused editor or dialog). */
+	press(data: string): void;
+	/** Submits a line as if typed and entered; resolves when the command or prompt finished. */
+	submit(line: string): Promise<void>;
+	/** Waits until a dialog has the editor's place. */
+	waitForDialog(): Promise<void>;
+	/** The visible screen as plain text, after drawing the current state. */
+	screen(): Promise<string>;
+	/** Scrollback and screen as plain text. */
+	allText(): Promise<string>;
+	/** Every byte written to the terminal, ANSI removed. */
+	written(): string;
+}
+
+export async function createModeHarness(options: TestSessionOptions = {}): Promise<ModeHarness> {
+	const test = await createTestSession(options);
+	const terminal = new VirtualTerminal(100, 30);
+	const { themes } = loadThemes({ agentDir: test.agentDir, cwd: test.cwd, discover: false });
+	const auth = AuthStorage.create({ agentDir: test.agentDir });
+	const mode = new InteractiveMode({
+		session: test.session,
+		settings: test.settings,
+		terminal,
+		keybindings: createKeybindings(),
+		themes,
+		themeName: "dark",
+		version: "0.0.0-test",
+		cwd: test.cwd,
+		home: "/nonexistent-home",
+		agentDir: test.agentDir,
+		authStorage: auth,
+		colorLevel: 0,
+	});
+	mode.start();
+	const draw = async () => {
+		mode.tui.renderNow();
+		await terminal.flush();
+	};
+	const text = (rows: string[]) => rows.map((row) => stripAnsi(row).trimEnd()).join("\n");
+	return {
+		...test,
+		mode,
+		terminal,
+		auth,
+		press: (data) => terminal.sendInput(data),
+		submit: (line) => mode.submitEditorText(line),
+		async waitForDialog() {
+			for (let i = 0; i < 200 && !mode.dialogs.isOpen; i++) await new Promise((resolve) => setTimeout(resolve, 5));
+			if (!mode.dialogs.isOpen) throw new Error("no dialog opened");
+		},
+		async screen() {
+			await draw();
+			return text(terminal.getViewport());
+		},
+		async allText() {
+			await draw();
+			return text(terminal.getBuffer());
+		},
+		written: () => stripAnsi(terminal.writes.join("")),
+		cleanup() {
+			mode.shutdown(0);
+			terminal.dispose();
+			test.cleanup();
+		},
+	};
+}
