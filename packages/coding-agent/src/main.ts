@@ -4,8 +4,9 @@
  * print mode load nothing they do not use.
  */
 import { type CliArgs, parseCliArgs } from "./cli/args.js";
-import { readEnvOptions } from "./cli/env.js";
+import { type EnvOptions, readEnvOptions } from "./cli/env.js";
 import { CliError, cliMessages, EXIT, reportError, usageError } from "./cli/errors.js";
+import { claimStdout, type StdoutClaim } from "./cli/stdout-guard.js";
 import { readVersion } from "./cli/version.js";
 import { resolveAgentDir } from "./core/config/paths.js";
 
@@ -78,26 +79,51 @@ async function run(argv: readonly string[], io: MainIo): Promise<number> {
 		throw usageError(cliMessages.apiKeyNeedsModel);
 	}
 
-	const { createCliSession } = await import("./cli/session-setup.js");
 	if (args.printSystemPrompt) {
+		const { createCliSession } = await import("./cli/session-setup.js");
 		const { session } = await createCliSession({ args, env, cwd, agentDir, mode: "text", stderr: io.stderr });
 		io.stdout.write(`${session.agent.state.systemPrompt}\n`);
 		return EXIT.ok;
 	}
+	// From here stdout carries only the mode's own output; anything else written to it (console.log of a library or
+	// an extension) goes to stderr (rpc.md §1, json-mode.md §3, §5).
+	const stdout = claimStdout(io.stdout, io.stderr);
+	try {
+		return await runMode(args, mode, { env, cwd, agentDir, stdin: io.stdin, stdout, stderr: io.stderr });
+	} finally {
+		stdout.release();
+	}
+}
+
+/** What a non-interactive mode runs with. */
+interface ModeSetup {
+	env: EnvOptions;
+	cwd: string;
+	agentDir: string;
+	stdin: NodeJS.ReadStream;
+	/** The claimed stdout: the only way to reach it. */
+	stdout: StdoutClaim;
+	stderr: NodeJS.WriteStream;
+}
+
+/** Runs RPC, JSON or print mode. */
+async function runMode(args: CliArgs, mode: "text" | "json" | "rpc", setup: ModeSetup): Promise<number> {
+	const { env, cwd, agentDir, stderr } = setup;
+	const { createCliSession } = await import("./cli/session-setup.js");
 	if (mode === "rpc") {
-		const { session } = await createCliSession({ args, env, cwd, agentDir, mode, stderr: io.stderr });
+		const { session } = await createCliSession({ args, env, cwd, agentDir, mode, stderr });
 		const { runRpcMode } = await import("./modes/rpc/index.js");
-		return runRpcMode(session);
+		return runRpcMode(session, { stdout: setup.stdout });
 	}
 
 	// Print and JSON mode: the prompt list is complete (and checked) before anything starts.
 	const { assemblePrompts, readFileArguments, readPipedStdin } = await import("./cli/prompt-input.js");
 	const files = await readFileArguments(args.fileArgs, cwd);
-	const prompts = assemblePrompts(files, await readPipedStdin(io.stdin), args.messages);
-	const { session } = await createCliSession({ args, env, cwd, agentDir, mode, stderr: io.stderr });
+	const prompts = assemblePrompts(files, await readPipedStdin(setup.stdin), args.messages);
+	const { session } = await createCliSession({ args, env, cwd, agentDir, mode, stderr });
 	const { onTerminationSignals } = await import("./cli/signals.js");
 	const removeSignals = onTerminationSignals(session);
-	const output = { stdout: io.stdout, stderr: io.stderr };
+	const output = { stdout: setup.stdout, stderr };
 	// Both modes end with session.shutdown() (fsync).
 	const code =
 		mode === "json"

@@ -6,10 +6,12 @@ import type { AssistantMessage } from "@pi/ai";
 import { cliMessages, EXIT, formatErrorLine } from "../cli/errors.js";
 import type { PromptInput } from "../cli/prompt-input.js";
 import type { AgentSession } from "../core/agent-session.js";
+import { startHeadlessExtensions } from "../core/extensions/headless.js";
 
 /** Where a non-interactive mode writes. */
 export interface ModeOutput {
-	stdout: NodeJS.WritableStream;
+	/** The mode's output only (the CLI passes its claimed stdout). */
+	stdout: { write(text: string): unknown };
 	stderr: NodeJS.WritableStream;
 }
 
@@ -62,6 +64,7 @@ export async function runPrintMode(
 	output: ModeOutput,
 ): Promise<number> {
 	try {
+		await startHeadlessExtensions(session, output.stderr);
 		const code = await runPrompts(session, prompts, output.stderr);
 		if (code !== EXIT.ok) return code;
 		const last = lastAssistantMessage(session);

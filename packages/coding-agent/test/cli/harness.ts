@@ -70,6 +70,12 @@ export function createWorld(server: MockServer, settings: Record<string, unknown
 	return { agentDir, cwd, cleanup: () => rmSync(root, { recursive: true, force: true }) };
 }
 
+/** The per-project session dir of `cwd` (session-format.md §1). */
+export function projectSessionDir(world: TestWorld, cwd: string = world.cwd): string {
+	const encoded = cwd.replace(/^[/\\]/, "").replace(/[/\\:]/g, "-");
+	return join(world.agentDir, "sessions", `--${encoded}--`);
+}
+
 /** The child environment: no real keys, no PI_* from the developer's shell, the test agent dir. */
 export function childEnv(world: TestWorld, extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
 	const env: NodeJS.ProcessEnv = {};
@@ -122,11 +128,11 @@ export async function startServer(): Promise<MockServer> {
 
 export type { MockServer };
 
-/** A `pi --mode rpc` child driven with raw lines (for framing and lifecycle tests). */
-export interface RawRpc {
-	/** Writes raw text to stdin (add the "\n" yourself). */
-	write(text: string): void;
-	/** Parsed stdout lines so far. */
+/** A running `pi` child driven with raw stdin text (framing, lifecycle and signal tests). */
+export interface PiProcess {
+	/** Writes raw text or bytes to stdin (add the "\n" yourself). */
+	write(text: string | Buffer): void;
+	/** Complete stdout lines so far, parsed; a line that is not JSON is kept as `{ unparsed: <line> }`. */
 	lines: Record<string, any>[];
 	/** Raw stdout text so far. */
 	stdout(): string;
@@ -138,10 +144,22 @@ export interface RawRpc {
 	exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
-export function startRawRpc(world: TestWorld, args: string[] = []): RawRpc {
-	const child = spawn(process.execPath, [PI_BIN, "--mode", "rpc", ...args], {
+/** A {@link PiProcess} in RPC mode. */
+export type RawRpc = PiProcess;
+
+function parseOutputLine(line: string): Record<string, any> {
+	try {
+		return JSON.parse(line);
+	} catch {
+		return { unparsed: line };
+	}
+}
+
+/** Starts `pi <args>` with stdin an open pipe. */
+export function startPi(world: TestWorld, args: string[], options: { env?: NodeJS.ProcessEnv } = {}): PiProcess {
+	const child = spawn(process.execPath, [PI_BIN, ...args], {
 		cwd: world.cwd,
-		env: childEnv(world),
+		env: childEnv(world, options.env),
 		stdio: ["pipe", "pipe", "pipe"],
 	});
 	let out = "";
@@ -151,8 +169,7 @@ export function startRawRpc(world: TestWorld, args: string[] = []): RawRpc {
 	child.stdout.on("data", (chunk: Buffer) => {
 		out += chunk.toString("utf8");
 		const complete = out.split("\n").slice(0, -1);
-		lines.length = 0;
-		for (const line of complete) lines.push(JSON.parse(line));
+		for (const line of complete.slice(lines.length)) lines.push(parseOutputLine(line));
 		for (const watcher of [...watchers]) watcher();
 	});
 	child.stderr.on("data", (chunk: Buffer) => {
@@ -187,3 +204,24 @@ export function startRawRpc(world: TestWorld, args: string[] = []): RawRpc {
 		exited,
 	};
 }
+
+/** Starts `pi --mode rpc <args>`. */
+export function startRawRpc(
+	world: TestWorld,
+	args: string[] = [],
+	options: { env?: NodeJS.ProcessEnv } = {},
+): PiProcess {
+	return startPi(world, ["--mode", "rpc", ...args], options);
+}
+
+/** Resolves once `condition` holds, checking every 10 ms (e.g. the mock server received a request). */
+export async function until(condition: () => boolean, timeoutMs = 15_000): Promise<void> {
+	const deadline = Date.now() + timeoutMs;
+	while (!condition()) {
+		if (Date.now() > deadline) throw new Error("timed out waiting for a condition");
+		await new Promise((resolve) => setTimeout(resolve, 10));
+	}
+}
+
+/** `node --import` preload that makes every HTTP request write stray text to stdout (stdout purity tests). */
+export const NOISY_FETCH_PRELOAD = join(packageRoot, "test", "cli", "fixtures", "noisy-fetch.mjs");

@@ -1,5 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createWorld, MOCK_MODEL, type MockServer, runPi, startServer, type TestWorld } from "../cli/harness.js";
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import {
+	createWorld,
+	MOCK_MODEL,
+	type MockServer,
+	NOISY_FETCH_PRELOAD,
+	projectSessionDir,
+	runPi,
+	startPi,
+	startServer,
+	type TestWorld,
+	until,
+} from "../cli/harness.js";
 
 let server: MockServer;
 let world: TestWorld;
@@ -12,6 +25,46 @@ afterAll(async () => {
 	world.cleanup();
 	await server.close();
 });
+beforeEach(() => server.reset());
+
+/** Parses every stdout line; fails the test on a line that is not compact JSON. */
+function jsonLines(stdout: string): Record<string, any>[] {
+	expect(stdout.endsWith("\n")).toBe(true);
+	return stdout
+		.slice(0, -1)
+		.split("\n")
+		.map((line) => {
+			const value = JSON.parse(line);
+			expect(line).toBe(JSON.stringify(value));
+			return value;
+		});
+}
+
+/** Event types without the live-display updates. */
+const significantTypes = (events: Record<string, any>[]) =>
+	events.filter((e) => e.type !== "message_update").map((e) => e.type as string);
+
+/** What test/cli/fixtures/noisy-fetch.mjs writes per request, in order. */
+const STRAY_OUTPUT = [
+	"stray console.log",
+	"stray console.info",
+	"{ stray: 'console.dir' }",
+	"stray console.warn",
+	"stray stdout.write",
+];
+const strayOutput = (stderr: string) => stderr.split("\n").filter((line) => line.includes("stray"));
+
+const HEADER_KEYS = ["type", "version", "id", "timestamp", "cwd"];
+
+/** The session files of the test project dir. */
+function projectSessionFiles(): string[] {
+	const dir = projectSessionDir(world);
+	return existsSync(dir)
+		? readdirSync(dir)
+				.filter((name) => name.endsWith(".jsonl"))
+				.map((name) => join(dir, name))
+		: [];
+}
 
 describe("pi --mode json", () => {
 	it("writes the header, then every event of a two-tool-call run in the order of events.md §2.8", async () => {
@@ -113,5 +166,185 @@ describe("pi --mode json", () => {
 		expect(failed.message.stopReason).toBe("error");
 		expect(failed.message.errorMessage).toContain("invalid request");
 		expect(result.stderr).toContain("Error: ");
+	});
+});
+
+describe("pi --mode json: the header line (json-mode.md §3)", () => {
+	it("is the session file's header line, byte for byte, with absent optional fields omitted", async () => {
+		const before = new Set(projectSessionFiles());
+		server.enqueue({ text: "stored" });
+		const result = await runPi(world, ["--mode", "json", "--model", MOCK_MODEL, "hi"]);
+		expect(result.code).toBe(0);
+		const created = projectSessionFiles().filter((file) => !before.has(file));
+		expect(created).toHaveLength(1);
+		const fileHeader = readFileSync(created[0]!, "utf8").split("\n")[0]!;
+		expect(result.stdout.split("\n")[0]).toBe(fileHeader);
+		const header = JSON.parse(fileHeader);
+		expect(Object.keys(header)).toEqual(HEADER_KEYS);
+		expect(header).toMatchObject({ type: "session", version: 3, cwd: world.cwd });
+	});
+
+	it("is an in-memory header for --no-session, and no file is written", async () => {
+		const before = projectSessionFiles().length;
+		server.enqueue({ text: "not stored" });
+		const result = await runPi(world, ["--mode", "json", "--model", MOCK_MODEL, "--no-session", "hi"]);
+		expect(result.code).toBe(0);
+		const [header] = jsonLines(result.stdout);
+		expect(Object.keys(header!)).toEqual(HEADER_KEYS);
+		expect(header).toMatchObject({ type: "session", version: 3, cwd: world.cwd });
+		expect(projectSessionFiles()).toHaveLength(before);
+	});
+
+	it("is the loaded session's header after migration for --continue (version 3, same id)", async () => {
+		const other = createWorld(server);
+		try {
+			const dir = projectSessionDir(other);
+			mkdirSync(dir, { recursive: true });
+			const file = join(dir, "2026-01-05T09-00-00-000Z_legacy-v1.jsonl");
+			const v1 = [
+				{ type: "session", id: "legacy-v1", timestamp: "2026-01-05T09:00:00.000Z", cwd: other.cwd },
+				{
+					type: "message",
+					timestamp: "2026-01-05T09:00:01.000Z",
+					message: { role: "user", content: [{ type: "text", text: "old question" }], timestamp: 1767603601000 },
+				},
+			];
+			writeFileSync(file, `${v1.map((line) => JSON.stringify(line)).join("\n")}\n`);
+			server.enqueue({ text: "continued" });
+			const result = await runPi(other, ["--mode", "json", "--model", MOCK_MODEL, "-c", "next"]);
+			expect(result.code).toBe(0);
+			const stored = readFileSync(file, "utf8").split("\n")[0]!;
+			expect(result.stdout.split("\n")[0]).toBe(stored);
+			expect(JSON.parse(stored)).toEqual({
+				type: "session",
+				version: 3,
+				id: "legacy-v1",
+				timestamp: "2026-01-05T09:00:00.000Z",
+				cwd: other.cwd,
+			});
+			// The old exchange went to the model with the new prompt.
+			expect(JSON.stringify(server.requests[0]!.body.messages)).toContain("old question");
+		} finally {
+			other.cleanup();
+		}
+	});
+});
+
+describe("pi --mode json: session events (rpc.md §6)", () => {
+	it("reports an automatic retry: auto_retry_start after the failed run's agent_end, auto_retry_end on success", async () => {
+		server.enqueue({ httpError: { status: 529, message: "overloaded" } }, { text: "after retry" });
+		const result = await runPi(world, ["--mode", "json", "--model", MOCK_MODEL, "--no-session", "hi"]);
+		expect(result).toMatchObject({ code: 0, stderr: "" });
+		const events = jsonLines(result.stdout).slice(1);
+		expect(significantTypes(events)).toEqual([
+			"agent_start",
+			"turn_start",
+			"message_start",
+			"message_end",
+			"message_start",
+			"message_end",
+			"turn_end",
+			"agent_end",
+			"auto_retry_start",
+			"agent_start",
+			"turn_start",
+			"message_start",
+			"message_end",
+			"auto_retry_end",
+			"turn_end",
+			"agent_end",
+		]);
+		const failed = events.find((e) => e.type === "message_end" && e.message.role === "assistant")!;
+		expect(failed.message).toMatchObject({ stopReason: "error" });
+		// settings.json of the test world: retry.baseDelayMs 1, retry.maxRetries 1.
+		expect(events.find((e) => e.type === "auto_retry_start")).toEqual({
+			type: "auto_retry_start",
+			attempt: 1,
+			maxAttempts: 1,
+			delayMs: 1,
+			errorMessage: failed.message.errorMessage,
+		});
+		expect(events.find((e) => e.type === "auto_retry_end")).toEqual({
+			type: "auto_retry_end",
+			success: true,
+			attempt: 1,
+		});
+		expect(server.requests).toHaveLength(2);
+	});
+
+	it("reports a threshold compaction between runs with compaction_start and compaction_end", async () => {
+		// Compact as soon as the context passes 128000 - 127000 tokens.
+		const compacting = createWorld(server, { compaction: { reserveTokens: 127_000, keepRecentTokens: 1 } });
+		try {
+			server.enqueue({ text: "big answer", usage: { input: 5000 } }, { text: "the summary" }, { text: "second" });
+			const result = await runPi(compacting, ["--mode", "json", "--model", MOCK_MODEL, "--no-session", "one", "two"]);
+			expect(result.code).toBe(0);
+			const events = jsonLines(result.stdout).slice(1);
+			const types = significantTypes(events);
+			const firstEnd = types.indexOf("agent_end");
+			expect(types.slice(firstEnd, firstEnd + 4)).toEqual([
+				"agent_end",
+				"compaction_start",
+				"compaction_end",
+				"agent_start",
+			]);
+			expect(events.find((e) => e.type === "compaction_start")).toEqual({
+				type: "compaction_start",
+				reason: "threshold",
+			});
+			const end = events.find((e) => e.type === "compaction_end")!;
+			expect(end).toMatchObject({
+				type: "compaction_end",
+				reason: "threshold",
+				aborted: false,
+				willRetry: false,
+				result: { summary: "the summary" },
+			});
+			expect(end.result.tokensBefore).toBeGreaterThanOrEqual(5002);
+			expect(end).not.toHaveProperty("errorMessage");
+		} finally {
+			compacting.cleanup();
+		}
+	});
+});
+
+describe("pi --mode json: stdout carries only JSON lines", () => {
+	it("sends console output and stray stdout writes of libraries to stderr", async () => {
+		server.enqueue({ text: "clean" });
+		const result = await runPi(world, ["--mode", "json", "--model", MOCK_MODEL, "--no-session", "hi"], {
+			env: { NODE_OPTIONS: `--import=${NOISY_FETCH_PRELOAD}` },
+		});
+		expect(result.code).toBe(0);
+		const events = jsonLines(result.stdout);
+		expect(events.at(-1)).toMatchObject({ type: "agent_end" });
+		expect(strayOutput(result.stderr)).toEqual(STRAY_OUTPUT);
+	});
+});
+
+describe("pi --mode json: termination signals during a run (json-mode.md §6)", () => {
+	it.each([
+		["SIGTERM", 143],
+		["SIGINT", 130],
+		["SIGHUP", 129],
+	] as const)("%s aborts the run, keeps the aborted reply in the session file and exits %i", async (signal, code) => {
+		server.enqueue({ text: "never sent", delayMs: 10_000 });
+		const sessionFile = join(world.cwd, `json-${signal}.jsonl`);
+		const pi = startPi(world, ["--mode", "json", "--model", MOCK_MODEL, "--session", sessionFile, "long task"]);
+		pi.endInput();
+		await until(() => server.requests.length === 1);
+		pi.kill(signal);
+		expect(await pi.exited).toEqual({ code, signal: null });
+		const events = jsonLines(pi.stdout());
+		expect(events.at(-1)).toMatchObject({ type: "agent_end" });
+		expect(events.at(-1)!.messages.at(-1)).toMatchObject({ role: "assistant", stopReason: "aborted" });
+		const entries = readFileSync(sessionFile, "utf8")
+			.trimEnd()
+			.split("\n")
+			.map((line) => JSON.parse(line));
+		const messages = entries.filter((e) => e.type === "message").map((e) => e.message);
+		expect(messages).toEqual([
+			expect.objectContaining({ role: "user", content: [{ type: "text", text: "long task" }] }),
+			expect.objectContaining({ role: "assistant", stopReason: "aborted" }),
+		]);
 	});
 });

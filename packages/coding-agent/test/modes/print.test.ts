@@ -1,7 +1,17 @@
-import { writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createWorld, MOCK_MODEL, type MockServer, runPi, startServer, type TestWorld } from "../cli/harness.js";
+import {
+	createWorld,
+	MOCK_MODEL,
+	type MockServer,
+	NOISY_FETCH_PRELOAD,
+	runPi,
+	startPi,
+	startServer,
+	type TestWorld,
+	until,
+} from "../cli/harness.js";
 
 let server: MockServer;
 let world: TestWorld;
@@ -145,5 +155,66 @@ describe("pi -p", () => {
 			stdout: "",
 			stderr: "Error: no prompt given (pass a message or pipe text on stdin)\n",
 		});
+	});
+});
+
+describe("pi -p: what reaches stdout (json-mode.md §5)", () => {
+	it("prints only the reply's text blocks, never its thinking", async () => {
+		server.enqueue({ thinking: "let me think", text: "the answer" });
+		const result = await runPi(world, ["-p", "--model", "mock-anthropic/mock-model", "--thinking", "low", "q"]);
+		expect(result).toMatchObject({ code: 0, stdout: "the answer\n", stderr: "" });
+	});
+
+	it("prints nothing for a reply without text", async () => {
+		server.enqueue({ thinking: "only thinking" });
+		const result = await runPi(world, ["-p", "--model", "mock-anthropic/mock-model", "--thinking", "low", "q"]);
+		expect(result).toMatchObject({ code: 0, stdout: "", stderr: "" });
+	});
+
+	it("keeps console output and stray stdout writes of libraries off stdout", async () => {
+		server.enqueue({ text: "only this" });
+		const result = await runPi(world, ["-p", "--model", MOCK_MODEL, "--no-session", "hi"], {
+			env: { NODE_OPTIONS: `--import=${NOISY_FETCH_PRELOAD}` },
+		});
+		expect(result).toMatchObject({ code: 0, stdout: "only this\n" });
+		expect(result.stderr).toContain("stray console.log\n");
+		expect(result.stderr).toContain("stray stdout.write\n");
+	});
+
+	it("expands /template prompts as an interactive user would type them", async () => {
+		const prompts = join(world.agentDir, "prompts");
+		mkdirSync(prompts, { recursive: true });
+		writeFileSync(join(prompts, "review.md"), "Review $1 carefully.");
+		server.enqueue({ text: "reviewed" });
+		const result = await runPi(world, ["-p", "--model", MOCK_MODEL, "--no-session", "/review main.ts"]);
+		expect(result).toMatchObject({ code: 0, stdout: "reviewed\n" });
+		expect(userText(0)).toBe("Review main.ts carefully.");
+	});
+});
+
+describe("pi -p: termination signals during a run (json-mode.md §6)", () => {
+	it.each([
+		["SIGTERM", 143],
+		["SIGINT", 130],
+		["SIGHUP", 129],
+	] as const)("%s aborts the run, keeps the aborted reply in the session file and exits %i", async (signal, code) => {
+		server.enqueue({ text: "never sent", delayMs: 10_000 });
+		const sessionFile = join(world.cwd, `print-${signal}.jsonl`);
+		const pi = startPi(world, ["-p", "--model", MOCK_MODEL, "--session", sessionFile, "long task"]);
+		pi.endInput();
+		await until(() => server.requests.length === 1);
+		pi.kill(signal);
+		expect(await pi.exited).toEqual({ code, signal: null });
+		expect(pi.stdout()).toBe("");
+		const messages = readFileSync(sessionFile, "utf8")
+			.trimEnd()
+			.split("\n")
+			.map((line) => JSON.parse(line))
+			.filter((entry) => entry.type === "message")
+			.map((entry) => entry.message);
+		expect(messages).toEqual([
+			expect.objectContaining({ role: "user", content: [{ type: "text", text: "long task" }] }),
+			expect.objectContaining({ role: "assistant", stopReason: "aborted" }),
+		]);
 	});
 });

@@ -4,6 +4,7 @@
  * writes to stdout (console.log of an extension, a stray library) is redirected to stderr.
  */
 import { onTerminationSignals } from "../../cli/signals.js";
+import { claimStdout, type StdoutClaim } from "../../cli/stdout-guard.js";
 import type { AgentSession } from "../../core/agent-session.js";
 import { LineSplitter, serializeLine } from "./framing.js";
 import { createRpcHandlers } from "./handlers.js";
@@ -12,34 +13,19 @@ import { RpcUiBridge } from "./ui.js";
 
 export interface RpcModeOptions {
 	input?: NodeJS.ReadableStream;
+	/** Protocol output; default: claims process.stdout (the CLI claims it before session start-up). */
+	stdout?: StdoutClaim;
 	/** Called once before exit (extension `session_shutdown`), after the session is idle. */
 	onShutdown?: () => void | Promise<void>;
 }
 
-/** Points console output and `process.stdout.write` at stderr; returns the raw stdout writer for protocol lines. */
-function claimStdout(): (text: string) => void {
-	const stdout = process.stdout;
-	const raw = stdout.write.bind(stdout) as (text: string) => boolean;
-	const toStderr = process.stderr.write.bind(process.stderr) as typeof process.stdout.write;
-	stdout.write = toStderr;
-	const log = (...args: unknown[]) => {
-		process.stderr.write(`${args.map((a) => (typeof a === "string" ? a : JSON.stringify(a))).join(" ")}\n`);
-	};
-	console.log = log;
-	console.info = log;
-	console.warn = log;
-	console.debug = log;
-	return (text) => {
-		raw(text);
-	};
-}
-
 /** Runs RPC mode until stdin ends or a signal arrives; resolves with the exit code. */
 export async function runRpcMode(session: AgentSession, options: RpcModeOptions = {}): Promise<number> {
-	const writeRaw = claimStdout();
-	const send = (value: unknown) => writeRaw(serializeLine(value));
+	const stdout = options.stdout ?? claimStdout();
+	const send = (value: unknown) => stdout.write(serializeLine(value));
 	const ui = new RpcUiBridge(send);
 	session.subscribe((event) => send(event));
+	session.extensions.setUi(ui);
 	const dispatcher = new RpcDispatcher({
 		handlers: createRpcHandlers(session),
 		respond: send,
@@ -54,15 +40,25 @@ export async function runRpcMode(session: AgentSession, options: RpcModeOptions 
 
 	const input = options.input ?? process.stdin;
 	const splitter = new LineSplitter();
+	let inputEnded = false;
 	await new Promise<void>((resolve) => {
 		input.on("data", (chunk: Buffer | string) => {
+			if (inputEnded) return;
 			for (const line of splitter.push(chunk)) dispatcher.accept(line);
 		});
 		input.on("end", () => {
-			for (const line of splitter.end()) dispatcher.accept(line);
+			if (!inputEnded) for (const line of splitter.end()) dispatcher.accept(line);
 			resolve();
 		});
 		input.on("error", () => resolve());
+		// An extension's shutdown() ends the session as stdin EOF does (rpc.md §8): later lines are not read.
+		session.extensions.setShutdownHandler(() => {
+			inputEnded = true;
+			input.pause();
+			resolve();
+		});
+		// session_start once the UI is set and input flows (a handler may open a dialog and wait for its reply).
+		void session.extensions.start();
 	});
 
 	// stdin EOF: finish the received lines, cancel dialogs, wait for the session's work (a running bash included),
