@@ -12,6 +12,14 @@ import { ModelRegistry } from "./core/config/model-registry.js";
 import { parseModelScope, type ScopedModel, selectStartupModel } from "./core/config/model-resolver.js";
 import { resolveAgentDir } from "./core/config/paths.js";
 import { SettingsManager } from "./core/config/settings.js";
+import {
+	type ExtensionFactory,
+	ExtensionHost,
+	extensionTexts,
+	findExtensions,
+	loadExtension,
+	loadExtensions,
+} from "./core/extensions/index.js";
 import { effectiveThinkingLevel } from "./core/model-control.js";
 import { pathHasThinkingLevel } from "./core/navigation.js";
 import { loadContextFiles } from "./core/resources/context-files.js";
@@ -84,6 +92,14 @@ export interface CreateAgentSessionOptions {
 	noBuiltinTools?: boolean;
 	/** Extra tools from the embedder (active unless `noTools`). */
 	customTools?: AgentTool<any, any>[];
+	/** `-e` paths: extension modules loaded even with `noExtensions` (relative to `cwd`). */
+	extensions?: readonly string[];
+	/** `--no-extensions`: no discovery in the agent dir, `.pi/extensions` or settings. */
+	noExtensions?: boolean;
+	/** Extensions given as functions by an embedder (loaded after the `extensions` paths); `path` names them. */
+	extensionFactories?: readonly { path: string; factory: ExtensionFactory }[];
+	/** Values of extension-registered flags from the command line, by flag name. */
+	extensionFlagValues?: Readonly<Record<string, boolean | string>>;
 	/** `--skill` paths. */
 	skills?: readonly string[];
 	noSkills?: boolean;
@@ -165,14 +181,22 @@ async function buildTools(
 		registry: ModelRegistry;
 		currentModel: () => Model | undefined;
 		warn: (message: string) => void;
+		extensionTools: readonly AgentTool<any, any>[];
 	},
 ): Promise<AgentTool<any, any>[]> {
 	if (options.noTools) return [];
 	const { settings } = context;
+	// `--tools` names exactly the tools wanted, extension tools included; without it every extension tool is active.
+	const extensionTools = options.tools
+		? context.extensionTools.filter((tool) => options.tools!.includes(tool.name))
+		: context.extensionTools;
 	let names: string[] = [];
 	if (!options.noBuiltinTools) {
 		names = [...(options.tools ?? DEFAULT_TOOL_NAMES)];
-		for (const name of names) if (!isBuiltinToolName(name)) context.warn(sdkMessages.unknownTool(name));
+		for (const name of names) {
+			const known = isBuiltinToolName(name) || context.extensionTools.some((tool) => tool.name === name);
+			if (!known) context.warn(sdkMessages.unknownTool(name));
+		}
 	}
 	const read = settings.getReadSettings();
 	const images = settings.getImageSettings();
@@ -194,15 +218,41 @@ async function buildTools(
 		},
 		names.filter(isBuiltinToolName),
 	);
-	return [...builtin, ...(options.customTools ?? [])];
+	return [...builtin, ...extensionTools, ...(options.customTools ?? [])];
 }
 
-/** One line per active tool for the built-in system prompt. */
-function toolSummaries(tools: readonly AgentTool<any, any>[]): ToolSummary[] {
+/** One line per active tool for the built-in system prompt, with extension tools' guidelines. */
+function toolSummaries(tools: readonly (AgentTool<any, any> & { guidelines?: readonly string[] })[]): ToolSummary[] {
 	return tools.map((tool) => ({
 		name: tool.name,
 		summary: isBuiltinToolName(tool.name) ? TOOL_SUMMARIES[tool.name] : (tool.description.split("\n")[0] ?? tool.label),
+		...(tool.guidelines ? { guidelines: tool.guidelines } : {}),
 	}));
+}
+
+/** Loads `-e` paths, discovered extensions (unless `noExtensions`) and embedder factories into a new host. */
+async function loadSessionExtensions(
+	options: CreateAgentSessionOptions,
+	context: { cwd: string; agentDir: string; settings: SettingsManager; warn: (message: string) => void },
+): Promise<ExtensionHost> {
+	const { cwd, warn } = context;
+	const host = new ExtensionHost({
+		cwd,
+		flagValues: options.extensionFlagValues,
+		onError: (error) => warn(extensionTexts.errorLine(error.extensionPath, error.error)),
+	});
+	const sources = findExtensions({
+		cwd,
+		agentDir: context.agentDir,
+		cliPaths: options.extensions,
+		settingsEntries: context.settings.getResourceEntries("extensions"),
+		noDiscovery: options.noExtensions,
+	});
+	await loadExtensions(host, sources, cwd);
+	for (const { path, factory } of options.extensionFactories ?? []) {
+		await loadExtension(host, { path, origin: "sdk" }, cwd, () => factory);
+	}
+	return host;
 }
 
 /**
@@ -309,8 +359,15 @@ export async function createAgentSession(options: CreateAgentSessionOptions = {}
 	});
 	const contextFiles = loadContextFiles({ cwd, agentDir, disabled: options.noContextFiles });
 
+	const extensions = await loadSessionExtensions(options, { cwd, agentDir, settings, warn });
+	const extensionTools = extensions.getTools().flatMap(({ extensionPath, tool }) => {
+		if (!isBuiltinToolName(tool.name)) return [tool];
+		warn(extensionTexts.errorLine(extensionPath, extensionTexts.duplicateTool(tool.name, "pi (built-in)")));
+		return [];
+	});
 	let agent: Agent | undefined;
 	const tools = await buildTools(options, {
+		extensionTools,
 		cwd,
 		agentDir,
 		settings,
@@ -362,6 +419,7 @@ export async function createAgentSession(options: CreateAgentSessionOptions = {}
 		scopedModels: scope,
 		resources: { templates, skills },
 		onWarning: warn,
+		extensions,
 	});
 	return { session, warnings, modelFallbackMessage };
 }

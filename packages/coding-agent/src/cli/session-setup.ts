@@ -34,14 +34,13 @@ export function sessionSelectionFromArgs(args: CliArgs): SessionSelection {
 	return { kind: "new" };
 }
 
-const notYetSupported = (flag: string) => `Warning: extensions and themes are not supported yet; ignoring ${flag}.`;
+const notYetSupported = (flag: string) => `Warning: themes are not supported yet; ignoring ${flag}.`;
 
 /** Creates the session of a mode from the flags; start-up failures become `CliError` (exit 1). */
 export async function createCliSession(input: CliSessionInput) {
 	const { args, env, cwd, agentDir, stderr } = input;
 	const warn = input.onWarning ?? ((message: string) => stderr.write(`${message}\n`));
 	const interactive = input.mode === "interactive";
-	for (const path of args.extensions) warn(notYetSupported(`-e ${path}`));
 	// The TUI loads --theme files itself.
 	if (!interactive) for (const path of args.themes) warn(notYetSupported(`--theme ${path}`));
 	const { createAgentSession } = await import("../sdk.js");
@@ -60,6 +59,8 @@ export async function createCliSession(input: CliSessionInput) {
 			tools: args.tools,
 			noTools: args.noTools,
 			noBuiltinTools: args.noBuiltinTools,
+			extensions: args.extensions,
+			noExtensions: args.noExtensions,
 			skills: args.skills,
 			noSkills: args.noSkills,
 			promptTemplates: args.promptTemplates,

@@ -11,6 +11,13 @@ import { getContextTokens } from "./compaction/index.js";
 import type { ModelRegistry } from "./config/model-registry.js";
 import type { ScopedModel } from "./config/model-resolver.js";
 import type { QueueMode, SettingsManager } from "./config/settings.js";
+import { ExtensionHost } from "./extensions/host.js";
+import {
+	createSessionPort,
+	queuedPromptOptions,
+	runExtensionCommand,
+	withExtensionShutdown,
+} from "./extensions/session-port.js";
 import { ModelController, type ModelCycleResult } from "./model-control.js";
 import { SessionNavigator } from "./navigation.js";
 import { listPromptCommands, type PromptResources } from "./prompt-expansion.js";
@@ -48,6 +55,8 @@ export interface AgentSessionConfig {
 	shellSettings?: () => ShellSettings;
 	/** Receives session-file warnings of sessions opened later (switch). */
 	onWarning?: (message: string) => void;
+	/** Loaded extensions (createAgentSession loads them); default: none. */
+	extensions?: ExtensionHost;
 }
 
 export type { ModelCycleResult, PromptOptions, QueuedTexts, ShutdownOptions, WaitForIdleOptions };
@@ -69,6 +78,8 @@ export class AgentSession {
 	private readonly models: ModelController;
 	private readonly lifecycle: SessionLifecycle;
 	private readonly preflight: PreflightContext;
+	/** The session's extensions: modes set their UI on it and start it (`session_start`). */
+	readonly extensions: ExtensionHost;
 
 	constructor(config: AgentSessionConfig) {
 		this.agent = config.agent;
@@ -105,6 +116,7 @@ export class AgentSession {
 			model: () => this.model,
 			registry: this.modelRegistry,
 			queue: this.queue,
+			transformInput: (text, images, source) => this.extensions.transformInput(text, images, source),
 		};
 		this.agent.sessionId = this.sessionManager.getSessionId();
 		this.refreshSecrets();
@@ -114,6 +126,8 @@ export class AgentSession {
 			queue: this.queue,
 			runs: this.runs,
 		});
+		this.extensions = config.extensions ?? new ExtensionHost({ cwd: this.cwd });
+		this.extensions.attach(createSessionPort(this));
 	}
 
 	// --- state ----------------------------------------------------------------------------------------------------
@@ -192,6 +206,7 @@ export class AgentSession {
 	 * `queue_update` was delivered (after `onAccepted`, so an RPC response precedes it).
 	 */
 	async prompt(text: string, options: PromptOptions = {}): Promise<void> {
+		if (await runExtensionCommand(this.extensions, text, options, () => this.lifecycle.assertOpen())) return;
 		const message = await preflightPrompt(this.preflight, text, options);
 		if (!message) return;
 		this.refreshSecrets();
@@ -200,12 +215,12 @@ export class AgentSession {
 
 	/** Queues a steering message while busy (delivered after the current turn); idle: same as `prompt`. */
 	async steer(text: string, images?: ImageContent[]): Promise<void> {
-		await this.prompt(text, { images, streamingBehavior: "steer" });
+		await this.prompt(text, queuedPromptOptions("steer", images));
 	}
 
 	/** Queues a follow-up while busy (delivered when the agent would stop); idle: same as `prompt`. */
 	async followUp(text: string, images?: ImageContent[]): Promise<void> {
-		await this.prompt(text, { images, streamingBehavior: "followUp" });
+		await this.prompt(text, queuedPromptOptions("followUp", images));
 	}
 
 	/** Queued message texts (as typed), oldest first. */
@@ -239,10 +254,11 @@ export class AgentSession {
 	 * Ends the session (rpc.md §8, json-mode.md §2 step 4): refuses new work from now on, with `abort` stops
 	 * everything under way including a user command (signals), waits until idle including a user command (bounded
 	 * by `timeoutMs`), runs `beforeFlush`, then fsyncs the session file. Listeners keep receiving the events of the
-	 * work that finishes. A second call returns the same shutdown; with `abort` it still aborts and bounds its wait.
+	 * work that finishes; extensions hear `session_shutdown` before the fsync. A second call returns the same
+	 * shutdown; with `abort` it still aborts and bounds its wait.
 	 */
 	shutdown(options: ShutdownOptions = {}): Promise<void> {
-		return this.lifecycle.shutdown(options);
+		return this.lifecycle.shutdown(withExtensionShutdown(this.extensions, options));
 	}
 
 	/** Writes entries whose append failed earlier and fsyncs the session file (R4); a no-op before it exists. */
@@ -456,9 +472,9 @@ export class AgentSession {
 		return [...this.messages];
 	}
 
-	/** Prompt templates and skills (`skill:<name>`) as CommandInfo. */
+	/** Extension commands, prompt templates and skills (`skill:<name>`) as CommandInfo (rpc.md §4.3). */
 	getCommands(): CommandInfo[] {
-		return listPromptCommands(this.resources);
+		return [...this.extensions.listCommands(), ...listPromptCommands(this.resources)];
 	}
 
 	/** Replaces the prompt templates and skills (after a resource reload). */

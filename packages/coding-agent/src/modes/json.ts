@@ -4,6 +4,7 @@
  */
 import type { PromptInput } from "../cli/prompt-input.js";
 import type { AgentSession } from "../core/agent-session.js";
+import { startHeadlessExtensions } from "../core/extensions/headless.js";
 import { type ModeOutput, runPrompts } from "./print.js";
 import { serializeLine } from "./rpc/framing.js";
 
@@ -15,9 +16,11 @@ export async function runJsonMode(
 ): Promise<number> {
 	output.stdout.write(serializeLine(session.getSessionHeader()));
 	const unsubscribe = session.subscribe((event) => {
-		output.stdout.write(serializeLine(event));
+		// Extension errors are stderr lines here (json-mode.md §2), not events on stdout.
+		if (event.type !== "extension_error") output.stdout.write(serializeLine(event));
 	});
 	try {
+		await startHeadlessExtensions(session, output.stderr);
 		return await runPrompts(session, prompts, output.stderr);
 	} finally {
 		unsubscribe();

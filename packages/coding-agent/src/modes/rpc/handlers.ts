@@ -4,6 +4,7 @@
  * and error text.
  */
 import type { AgentSession } from "../../core/agent-session.js";
+import { queuedPromptOptions } from "../../core/extensions/session-port.js";
 import type { RpcHandlers } from "./server.js";
 
 /** Texts owned by the RPC layer. */
@@ -15,8 +16,9 @@ export const handlerMessages = {
 export function createRpcHandlers(session: AgentSession): RpcHandlers {
 	return {
 		prompt: async (command, control) => {
-			// A prompt that arrives during a compaction waits for it; abort must still get through meanwhile.
-			if (session.isCompacting) control.release();
+			// A prompt that arrives during a compaction waits for it, and an extension command runs until its handler
+			// settles (it may wait for a dialog): abort, get_state and the rest must still get through meanwhile.
+			if (session.isCompacting || session.extensions.findCommand(command.message)) control.release();
 			await session.prompt(command.message, {
 				images: command.images,
 				streamingBehavior: command.streamingBehavior,
@@ -26,16 +28,14 @@ export function createRpcHandlers(session: AgentSession): RpcHandlers {
 		steer: async (command, control) => {
 			if (session.isCompacting) control.release();
 			await session.prompt(command.message, {
-				images: command.images,
-				streamingBehavior: "steer",
+				...queuedPromptOptions("steer", command.images),
 				onAccepted: () => control.respond(undefined),
 			});
 		},
 		follow_up: async (command, control) => {
 			if (session.isCompacting) control.release();
 			await session.prompt(command.message, {
-				images: command.images,
-				streamingBehavior: "followUp",
+				...queuedPromptOptions("followUp", command.images),
 				onAccepted: () => control.respond(undefined),
 			});
 		},

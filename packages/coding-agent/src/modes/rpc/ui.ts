@@ -1,37 +1,14 @@
 /**
- * The extension UI every mode offers (`UiContext`), and its two line-protocol forms: RPC mode forwards dialogs to the
- * client as `extension_ui_request` lines (rpc.md §7); print and JSON mode have no UI, so dialogs resolve to their
- * defaults at once.
+ * The extension UI (`UiContext`, core/extensions/ui-context.ts) over the RPC line protocol: dialogs go to the client
+ * as `extension_ui_request` lines and settle with its `extension_ui_response` (rpc.md §7). The headless form of
+ * print and JSON mode is re-exported here for existing callers.
  */
 import { randomUUID } from "node:crypto";
+import { createHeadlessUi, type DialogOptions, type UiContext } from "../../core/extensions/ui-context.js";
 import type { ExtensionUiRequest, ExtensionUiResponse } from "./protocol.js";
 
-/** Options of a dialog: a timeout after which it resolves to its default, and a signal that cancels it. */
-export interface DialogOptions {
-	timeout?: number;
-	signal?: AbortSignal;
-}
-
-/** What extensions may ask of the user interface, whichever mode runs. */
-export interface UiContext {
-	/** One of `options`, or undefined when cancelled or timed out. */
-	select(title: string, options: string[], dialog?: DialogOptions): Promise<string | undefined>;
-	/** True when confirmed; false when declined, cancelled or timed out. */
-	confirm(title: string, message: string, dialog?: DialogOptions): Promise<boolean>;
-	/** Entered text, or undefined. */
-	input(title: string, placeholder?: string, dialog?: DialogOptions): Promise<string | undefined>;
-	/** Edited text, or undefined. */
-	editor(title: string, prefill?: string): Promise<string | undefined>;
-	notify(message: string, notifyType?: "info" | "warning" | "error"): void;
-	/** Sets (or with no text clears) a status entry. */
-	setStatus(statusKey: string, statusText?: string): void;
-	/** Sets (or with no lines clears) a widget. */
-	setWidget(widgetKey: string, widgetLines?: string[], placement?: "aboveEditor" | "belowEditor"): void;
-	setTitle(title: string): void;
-	setEditorText(text: string): void;
-	/** The editor's text; `""` where there is no editor. */
-	getEditorText(): string;
-}
+export type { DialogOptions, UiContext };
+export { createHeadlessUi };
 
 /** Distributes `Omit` over the request union so each method keeps its own fields. */
 type RequestBody = ExtensionUiRequest extends infer R
@@ -163,22 +140,4 @@ export class RpcUiBridge implements UiContext {
 
 function timeoutField(dialog: DialogOptions): { timeout?: number } {
 	return dialog.timeout === undefined ? {} : { timeout: dialog.timeout };
-}
-
-/** The UI of print and JSON mode: no user to ask, so dialogs take their defaults and notices go to stderr. */
-export function createHeadlessUi(stderr: NodeJS.WritableStream = process.stderr): UiContext {
-	return {
-		select: async () => undefined,
-		confirm: async () => false,
-		input: async () => undefined,
-		editor: async () => undefined,
-		notify: (message, notifyType) => {
-			stderr.write(`${notifyType === "error" ? "Error" : notifyType === "warning" ? "Warning" : "Note"}: ${message}\n`);
-		},
-		setStatus: () => {},
-		setWidget: () => {},
-		setTitle: () => {},
-		setEditorText: () => {},
-		getEditorText: () => "",
-	};
 }

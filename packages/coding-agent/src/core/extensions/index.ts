@@ -1,0 +1,25 @@
+/**
+ * The extension host: contract (types), loading, the per-session host, the shared UI surface and the headless
+ * start of print/JSON mode.
+ */
+export { createExtensionApi } from "./api.js";
+export { startHeadlessExtensions } from "./headless.js";
+export {
+	type CommandInvocation,
+	ExtensionHost,
+	type ExtensionHostOptions,
+	type ExtensionOrigin,
+	type ExtensionSessionPort,
+	type InputOutcome,
+} from "./host.js";
+export {
+	type ExtensionSource,
+	extensionsInDirectory,
+	type FindExtensionsOptions,
+	findExtensions,
+	loadExtension,
+	loadExtensions,
+} from "./loader.js";
+export { EXTENSION_EVENT_NAMES, extensionTexts } from "./texts.js";
+export type * from "./types.js";
+export { createHeadlessUi, type DialogOptions, type UiContext } from "./ui-context.js";
