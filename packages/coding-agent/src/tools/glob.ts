@@ -26,9 +26,18 @@ function posixBracketNegation(pattern: string): string {
 	return out;
 }
 
+/**
+ * picomatch lets a trailing `/**` match the directory itself (`src/**` matches `src`), but `**` stands for
+ * characters after the `/`, so `src/**` names only what is inside `src`. Appending `/*` keeps that meaning: a
+ * `**` followed by `/` also matches no directory, so `src/a` still matches.
+ */
+function insideOnly(pattern: string): string {
+	return pattern.endsWith("/**") ? `${pattern}/*` : pattern;
+}
+
 /** Compiles a pattern of the §6.3 syntax. */
 export function compileGlob(pattern: string): GlobMatcher {
-	const isMatch = picomatch(posixBracketNegation(pattern), {
+	const isMatch = picomatch(insideOnly(posixBracketNegation(pattern)), {
 		dot: true,
 		nonegate: true,
 		noextglob: true,

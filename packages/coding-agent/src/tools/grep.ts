@@ -3,13 +3,13 @@
  * limit and the shared output limits. When ripgrep is available it walks the tree and names the candidate files
  * (rg.ts); the search below always renders the output, so both implementations give the same bytes.
  */
-import { promises as fs } from "node:fs";
 import { basename, join } from "node:path";
 import type { AgentTool } from "@pi/agent-core";
 import type { Static } from "@sinclair/typebox";
 import { renameAlias } from "./args.js";
 import { appendNotices } from "./format.js";
 import { compileGlob } from "./glob.js";
+import { readLines } from "./line-reader.js";
 import { findGrepCandidatesWithRg } from "./rg.js";
 import { Type } from "./schema.js";
 import { findSearchBinary } from "./search-binaries.js";
@@ -99,6 +99,7 @@ export interface GrepSearchOptions {
 /** Raw search result before output limits. */
 export interface GrepRawResult {
 	lines: string[];
+	/** `limit` matching lines were shown and at least one more exists. */
 	limitReached: boolean;
 	linesCut: boolean;
 }
@@ -110,54 +111,62 @@ function cutGrepLine(text: string): { text: string; cut: boolean } {
 	return { text: `${chars.slice(0, GREP_MAX_LINE_CHARS).join("")}... [truncated]`, cut: true };
 }
 
-/** The built-in search over `files`, in order. */
+/**
+ * The built-in search over `files`, in order, reading each file line by line. After `limit` matching lines the
+ * output stops (the last match's after-context is still shown); the search only goes on until it finds one more
+ * matching line, which is what `limitReached` reports: the notice promises that a higher limit shows more.
+ */
 export async function searchFiles(files: SearchFile[], options: GrepSearchOptions): Promise<GrepRawResult> {
+	const { regex, context, limit } = options;
 	const out: string[] = [];
 	let matches = 0;
+	let moreMatches = false;
 	let linesCut = false;
-	const decoder = new TextDecoder("utf-8");
 	for (const file of files) {
 		throwIfAborted(options.signal);
-		let raw: Buffer;
-		try {
-			raw = await fs.readFile(file.absolute);
-		} catch {
-			continue;
-		}
-		if (raw.subarray(0, BINARY_SNIFF_BYTES).includes(0)) continue;
-		const text = decoder.decode(raw);
-		const lines = text.split("\n");
-		if (lines.length > 0 && lines[lines.length - 1] === "") lines.pop();
-		const emit = (index: number, isMatch: boolean) => {
-			const line = lines[index].endsWith("\r") ? lines[index].slice(0, -1) : lines[index];
-			const shown = cutGrepLine(line);
+		const emit = (index: number, text: string, isMatch: boolean) => {
+			const shown = cutGrepLine(text);
 			if (shown.cut) linesCut = true;
 			const sep = isMatch ? ":" : "-";
 			out.push(`${file.shownPath}${sep}${index + 1}${sep} ${shown.text}`);
 		};
-		let lastPrinted = -1;
+		const before: { index: number; text: string }[] = []; // unprinted lines that may become before-context
 		let afterRemaining = 0;
-		for (let i = 0; i < lines.length; i++) {
-			const line = lines[i].endsWith("\r") ? lines[i].slice(0, -1) : lines[i];
-			if (options.regex.test(line)) {
-				for (let j = Math.max(lastPrinted + 1, i - options.context); j < i; j++) emit(j, false);
-				emit(i, true);
-				lastPrinted = i;
-				matches++;
-				if (matches >= options.limit) {
-					const end = Math.min(lines.length - 1, i + options.context);
-					for (let j = i + 1; j <= end; j++) emit(j, false);
-					return { lines: out, limitReached: true, linesCut };
+		const visit = (raw: string, index: number): boolean => {
+			const text = raw.endsWith("\r") ? raw.slice(0, -1) : raw;
+			const isMatch = regex.test(text);
+			if (matches >= limit) {
+				// Past the limit: finish the last match's after-context, and look for one more match.
+				if (isMatch) moreMatches = true;
+				if (afterRemaining > 0) {
+					emit(index, text, false);
+					afterRemaining--;
 				}
-				afterRemaining = options.context;
-			} else if (afterRemaining > 0) {
-				emit(i, false);
-				lastPrinted = i;
-				afterRemaining--;
+				return !moreMatches || afterRemaining > 0;
 			}
+			if (isMatch) {
+				for (const line of before) emit(line.index, line.text, false);
+				before.length = 0;
+				emit(index, text, true);
+				matches++;
+				afterRemaining = context;
+			} else if (afterRemaining > 0) {
+				emit(index, text, false);
+				afterRemaining--;
+			} else if (context > 0) {
+				before.push({ index, text });
+				if (before.length > context) before.shift();
+			}
+			return true;
+		};
+		try {
+			await readLines(file.absolute, visit, BINARY_SNIFF_BYTES);
+		} catch {
+			// Unreadable or vanished file: skipped, as ripgrep does.
 		}
+		if (moreMatches) break;
 	}
-	return { lines: out, limitReached: false, linesCut };
+	return { lines: out, limitReached: moreMatches, linesCut };
 }
 
 /** Formats a raw result into the tool result (tools.md §6.2). */

@@ -117,6 +117,30 @@ describe("grep", () => {
 		expect(result.details).toEqual({ matchLimitReached: 2 });
 	});
 
+	it("gives the limit notice only when another matching line exists, in this file or a later one", async () => {
+		const root = tree({ "a.txt": "m1\nx\nm2\nx\n", "b.txt": "x\nm3\n" });
+		const exact = await callTool(createGrepTool(root), { pattern: "m", limit: 3 });
+		expect(textOf(exact)).toBe("a.txt:1: m1\na.txt:3: m2\nb.txt:2: m3");
+		expect(exact.details).toBeUndefined();
+		const more = await callTool(createGrepTool(root), { pattern: "m", limit: 2, context: 1 });
+		expect(textOf(more)).toBe(
+			"a.txt:1: m1\na.txt-2- x\na.txt:3: m2\na.txt-4- x\n\n[2 matches limit reached. Use limit=4 for more, or refine pattern]",
+		);
+		expect(more.details).toEqual({ matchLimitReached: 2 });
+	});
+
+	it("reads files as streams: lines split across read chunks, CRLF, a BOM and a last line without newline", async () => {
+		const long = "y".repeat(70 * 1024);
+		const root = tree({ "big.txt": `\uFEFFfirst hit\r\n${long}\r\n${long}hit${long}\r\nlast hit` });
+		const result = await callTool(createGrepTool(root), { pattern: "^first|hit$|y{3}hit" });
+		const lines = textOf(result).split("\n");
+		expect(lines[0]).toBe("big.txt:1: first hit");
+		expect(lines[1]).toBe(`big.txt:3: ${"y".repeat(500)}... [truncated]`);
+		expect(lines[2]).toBe("big.txt:4: last hit");
+		expect(lines[3]).toBe("");
+		expect(result.details).toEqual({ linesTruncated: true });
+	});
+
 	it("cuts long lines and applies the 50KB output limit", async () => {
 		const long = `${"a".repeat(600)}\n`;
 		const root = tree({ "a.txt": long.repeat(150) });
@@ -139,9 +163,11 @@ describe("find", () => {
 		const root = repo();
 		const tool = createFindTool(root);
 		expect(textOf(await callTool(tool, { pattern: "*.ts" }))).toBe("src/api.ts\nsrc/util/str.ts");
+		// `**` is "any characters": src/** names what is inside src, not src itself; `**/` also matches no directory.
 		expect(textOf(await callTool(tool, { pattern: "src/**" }))).toBe(
-			"src/\nsrc/.gitignore\nsrc/api.ts\nsrc/util/\nsrc/util/str.ts",
+			"src/.gitignore\nsrc/api.ts\nsrc/util/\nsrc/util/str.ts",
 		);
+		expect(textOf(await callTool(tool, { pattern: "src/**/*.ts" }))).toBe("src/api.ts\nsrc/util/str.ts");
 		expect(textOf(await callTool(tool, { pattern: "{link,util,.h*}" }))).toBe(".hidden\nlink\nsrc/util/");
 		expect(textOf(await callTool(tool, { pattern: "**/s?r.[a-t]s" }))).toBe("src/util/str.ts");
 		expect(textOf(await callTool(tool, { pattern: "[!.k]*" }))).toBe(
