@@ -84,7 +84,8 @@ const messages = {
 	resized: (w0: number, h0: number, w: number, h: number) =>
 		`\n[Resized from ${w0}x${h0} to ${w}x${h}; multiply coordinates by ${(w0 / w).toFixed(2)} to map back to the original.]`,
 	cannotView: "\n(The current model cannot view images.)",
-	imagesBlocked: "\n(Image reading is disabled.)",
+	/** Settings `images.blockImages`: this text block takes the image block's place (config.md §2.2). */
+	imagesBlocked: "Image reading is disabled.",
 	tooLarge: (p: string, bytes: number) => `${p} is too large to send as an image (${formatSize(bytes)}).`,
 };
 
@@ -127,15 +128,16 @@ async function readImage(
 	const { downscaleImage, MAX_IMAGE_BYTES, readImageSize } = await import("./image.js");
 	const data = await fs.readFile(absolute);
 	throwIfAborted(signal);
-	const canView = !options.blockImages && (options.modelAcceptsImages?.() ?? true);
-	if (!canView) {
+	if (options.blockImages || !(options.modelAcceptsImages?.() ?? true)) {
 		const size = readImageSize(data, mimeType);
 		const text = messages.image(p, mimeType, size.width, size.height);
-		const suffix = options.blockImages ? messages.imagesBlocked : messages.cannotView;
-		return {
-			content: [{ type: "text", text: text + suffix }],
-			details: { filePath: absolute, mimeType, ...size, bytes: data.length },
-		};
+		const content: TextContent[] = options.blockImages
+			? [
+					{ type: "text", text },
+					{ type: "text", text: messages.imagesBlocked },
+				]
+			: [{ type: "text", text: text + messages.cannotView }];
+		return { content, details: { filePath: absolute, mimeType, ...size, bytes: data.length } };
 	}
 	const prepared =
 		options.autoResizeImages === false

@@ -93,6 +93,20 @@ describe("read: text", () => {
 		expect(result.details).toMatchObject({ totalLines: 3 });
 	});
 
+	it("names the line limit over the caller's limit when both end the window at the same line", async () => {
+		const { tool } = setup({ "f.txt": lines(30, (i) => `l${i}`) }, { maxLines: 10 });
+		const result = await callTool(tool, { file_path: "f.txt", limit: 10 });
+		expect(textOf(result).endsWith("\n\n[Lines 1-10 of 30 shown (line limit 10). Use offset=11 to continue.]")).toBe(
+			true,
+		);
+		expect(result.details).toMatchObject({ linesRead: 10, truncated: true });
+		const byCaller = await callTool(tool, { file_path: "f.txt", limit: 9 });
+		expect(textOf(byCaller).endsWith("\n\n[Lines 1-9 of 30 shown; 21 more lines. Use offset=10 to continue.]")).toBe(
+			true,
+		);
+		expect(byCaller.details).toMatchObject({ linesRead: 9, truncated: false });
+	});
+
 	it("reads an empty file and rejects offsets past the end", async () => {
 		const { cwd, tool } = setup({ "empty.txt": "", "f.txt": "one\ntwo\n" });
 		const empty = await callTool(tool, { file_path: "empty.txt" });
@@ -213,8 +227,24 @@ describe("read: images", () => {
 		expect((await callTool(tool, { file_path: "p.png" })).content).toHaveLength(2);
 		const blocked = createReadTool(cwd, { blockImages: true });
 		expect((await callTool(blocked, { file_path: "p.png" })).content).toEqual([
-			{ type: "text", text: "Image p.png [image/png, 4x4]\n(Image reading is disabled.)" },
+			{ type: "text", text: "Image p.png [image/png, 4x4]" },
+			{ type: "text", text: "Image reading is disabled." },
 		]);
+	});
+
+	it("sends a WebP over 2000 px unscaled: the image library cannot decode WebP", async () => {
+		const webp = Buffer.alloc(64);
+		webp.write("RIFF", 0, "latin1");
+		webp.write("WEBPVP8X", 8, "latin1");
+		webp.writeUIntLE(2999, 24, 3);
+		webp.writeUIntLE(99, 27, 3);
+		const { tool } = setup({ "big.webp": webp });
+		const result = await callTool(tool, { file_path: "big.webp" });
+		expect(result.content).toEqual([
+			{ type: "text", text: "Image big.webp [image/webp, 3000x100]" },
+			{ type: "image", data: webp.toString("base64"), mimeType: "image/webp" },
+		]);
+		expect(result.details).not.toHaveProperty("resizedFrom");
 	});
 
 	it("refuses an image still over 4.5 MiB", async () => {
