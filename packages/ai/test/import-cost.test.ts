@@ -19,6 +19,12 @@ describe.runIf(existsSync(dist("index.js")))("importing @pi/ai", () => {
 		expect(loaded.filter((url) => SDK_PATTERN.test(url))).toEqual([]);
 	});
 
+	it("loads no typebox: the schema compiler loads on the first validation", () => {
+		expect(loadedModules(dist("index.js")).filter((url) => url.includes("node_modules/@sinclair/typebox/"))).toEqual(
+			[],
+		);
+	});
+
 	it("the probe does see an SDK once an adapter module is imported", () => {
 		const loaded = loadedModules(dist("index.js"), dist("providers/anthropic.js"));
 		expect(loaded.some((url) => url.includes("node_modules/@anthropic-ai/sdk/"))).toBe(true);
