@@ -43,7 +43,9 @@ export const extensionTexts = {
 	nonError: (value: unknown) => `threw a non-Error value: ${String(value)}`,
 } as const;
 
-/** The message of anything a handler threw. */
+/** The message of anything a handler threw (errors from another realm, e.g. a vm context, included). */
 export function errorMessage(error: unknown): string {
-	return error instanceof Error ? error.message : extensionTexts.nonError(error);
+	if (error instanceof Error) return error.message;
+	const message = (error as { message?: unknown } | null)?.message;
+	return typeof message === "string" ? message : extensionTexts.nonError(error);
 }
