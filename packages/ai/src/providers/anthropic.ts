@@ -21,6 +21,7 @@ import {
 } from "./anthropic-request.js";
 import { AssistantOutput } from "./shared/output.js";
 import { requireSdk } from "./shared/require-sdk.js";
+import { sdkRetryOptions } from "./shared/retry-cap-fetch.js";
 
 const { Anthropic } = requireSdk("@anthropic-ai/sdk") as typeof import("@anthropic-ai/sdk");
 
@@ -61,7 +62,7 @@ function createClient(model: Model, options: AnthropicStreamOptions): AnthropicC
 	return new Anthropic({
 		...(isOAuth ? { apiKey: null, authToken: apiKey } : { apiKey }),
 		baseURL: model.baseUrl,
-		maxRetries: options.maxRetries ?? 0,
+		...sdkRetryOptions(options),
 		...(options.timeoutMs !== undefined ? { timeout: options.timeoutMs } : {}),
 		defaultHeaders: headers,
 		dangerouslyAllowBrowser: true,

@@ -1,18 +1,20 @@
 import type { OpenAI as OpenAIClient } from "openai";
 import type { Model, StreamOptions } from "../../types.js";
 import { requireSdk } from "../shared/require-sdk.js";
+import { sdkRetryOptions } from "../shared/retry-cap-fetch.js";
 
 const { OpenAI } = requireSdk("openai") as typeof import("openai");
 
 /**
  * One OpenAI SDK client per request, configured from the model and the common options: the model's static
- * headers, then the caller's (merged last); SDK retries off unless the caller raises `maxRetries`.
+ * headers, then the caller's (merged last); SDK retries off unless the caller raises `maxRetries`
+ * (then capped by `maxRetryDelayMs`).
  */
 export function createOpenAIClient(model: Model, apiKey: string | undefined, options: StreamOptions): OpenAIClient {
 	return new OpenAI({
 		apiKey: apiKey ?? "",
 		baseURL: model.baseUrl,
-		maxRetries: options.maxRetries ?? 0,
+		...sdkRetryOptions(options),
 		...(options.timeoutMs !== undefined ? { timeout: options.timeoutMs } : {}),
 		defaultHeaders: { ...model.headers, ...options.headers },
 		dangerouslyAllowBrowser: true,

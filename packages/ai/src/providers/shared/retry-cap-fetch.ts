@@ -1,0 +1,36 @@
+/**
+ * `maxRetryDelayMs` (events.md §1.8) for SDKs that retry on their own (`maxRetries > 0`): when a failed response
+ * asks for a longer wait than the cap, the SDK must fail at once instead of sleeping. The Stainless-generated SDKs
+ * (Anthropic, OpenAI) obey an `x-should-retry: false` response header, so this fetch adds it to such responses;
+ * the response is otherwise unchanged (status, body, `retry-after` still reach the error classification).
+ */
+import { parseRetryAfter } from "../../utils/errors.js";
+
+/** Default of `maxRetryDelayMs`. */
+export const DEFAULT_MAX_RETRY_DELAY_MS = 60_000;
+
+/**
+ * A fetch that marks failed responses whose requested retry wait exceeds `maxRetryDelayMs` (default 60000; 0 = no
+ * cap) as not retryable for the SDK. Uses the global fetch at call time.
+ */
+export function createRetryCapFetch(maxRetryDelayMs: number | undefined): typeof fetch {
+	const cap = maxRetryDelayMs ?? DEFAULT_MAX_RETRY_DELAY_MS;
+	return async (input, init) => {
+		const response = await globalThis.fetch(input, init);
+		if (cap <= 0 || response.ok) return response;
+		const wait = parseRetryAfter(response.headers);
+		if (wait === undefined || wait <= cap) return response;
+		const headers = new Headers(response.headers);
+		headers.set("x-should-retry", "false");
+		return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+	};
+}
+
+/** SDK client options for `maxRetries` and `maxRetryDelayMs`: retries off by default, the cap when on. */
+export function sdkRetryOptions(options: { maxRetries?: number; maxRetryDelayMs?: number }): {
+	maxRetries: number;
+	fetch?: typeof fetch;
+} {
+	const maxRetries = options.maxRetries ?? 0;
+	return maxRetries > 0 ? { maxRetries, fetch: createRetryCapFetch(options.maxRetryDelayMs) } : { maxRetries };
+}
