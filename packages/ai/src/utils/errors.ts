@@ -2,6 +2,11 @@ import type { ErrorInfo } from "../types.js";
 
 /** HTTP statuses for which sending the same request again can help. */
 const RETRYABLE_STATUSES = new Set([408, 429, 500, 502, 503, 504, 529]);
+/**
+ * HTTP statuses where the same request cannot succeed, whatever error type the body names (a 403 body may say
+ * `server_error`): they decide before any error code does.
+ */
+const FINAL_STATUSES = new Set([400, 401, 403, 404]);
 /** Provider error types that mean "try again later". */
 const RETRYABLE_CODES = new Set([
 	"overloaded_error",
@@ -74,6 +79,7 @@ export function findNetworkCode(error: unknown): string | undefined {
 /** Whether a status / error code pair is worth retrying. */
 export function isRetryable(status: number | undefined, code: string | undefined): boolean {
 	if (code === "context_overflow") return false;
+	if (status !== undefined && FINAL_STATUSES.has(status)) return false;
 	if (status !== undefined && RETRYABLE_STATUSES.has(status)) return true;
 	if (code !== undefined && (RETRYABLE_CODES.has(code) || NETWORK_CODES.has(code))) return true;
 	return false;

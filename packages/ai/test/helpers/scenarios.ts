@@ -181,6 +181,29 @@ export const SCENARIOS: Scenario[] = [
 			expect(message.errorInfo).toMatchObject({ status: 503, retryable: true });
 		},
 	},
+	...[408, 502, 504].map(
+		(status): Scenario => ({
+			name: `${status} is retryable`,
+			turn: { httpError: { status, message: `Status ${status}.` } },
+			check(message) {
+				expect(message.stopReason).toBe("error");
+				expect(message.errorMessage).toBe(`${status} Status ${status}.`);
+				expect(message.errorInfo).toMatchObject({ status, retryable: true });
+			},
+		}),
+	),
+	...[400, 403, 404].map(
+		(status): Scenario => ({
+			name: `${status} is not retryable`,
+			turn: { httpError: { status, message: `Status ${status}.` } },
+			check(message) {
+				expect(message.stopReason).toBe("error");
+				expect(message.errorMessage).toBe(`${status} Status ${status}.`);
+				expect(message.errorInfo).toMatchObject({ status, retryable: false });
+				expect(message.errorInfo?.code).not.toBe("context_overflow");
+			},
+		}),
+	),
 	{
 		name: "context overflow",
 		turn: {
