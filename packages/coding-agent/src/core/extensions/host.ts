@@ -16,9 +16,9 @@ import type {
 	ExtensionEventName,
 	ExtensionFlag,
 	ExtensionHandler,
+	ExtensionSessionInfo,
 	ExtensionTool,
 	InputSource,
-	SessionInfo,
 } from "./types.js";
 import { createHeadlessUi, type UiContext } from "./ui-context.js";
 
@@ -28,7 +28,7 @@ export type ExtensionOrigin = "cli" | "settings" | "project" | "user" | "sdk";
 /** What the host needs of the session it serves (an AgentSession provides it). */
 export interface ExtensionSessionPort {
 	agent: Pick<Agent, "beforeToolCall">;
-	info(): SessionInfo;
+	info(): ExtensionSessionInfo;
 	emit(event: AgentSessionEvent): Promise<void>;
 	subscribe(listener: (event: AgentSessionEvent) => void | Promise<void>): () => void;
 	sendUserMessage(text: string, deliverAs: "steer" | "followUp"): Promise<void>;
@@ -179,7 +179,7 @@ export class ExtensionHost {
 		};
 	}
 
-	sessionInfo(): SessionInfo {
+	sessionInfo(): ExtensionSessionInfo {
 		if (!this.port) throw new Error("getSession() is available once the session exists (in handlers and commands).");
 		return this.port.info();
 	}

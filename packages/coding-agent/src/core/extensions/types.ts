@@ -10,7 +10,7 @@ import type { UiContext } from "./ui-context.js";
 export type ExtensionFactory = (pi: ExtensionAPI) => void | Promise<void>;
 
 /** Read-only facts about the running session. */
-export interface SessionInfo {
+export interface ExtensionSessionInfo {
 	cwd: string;
 	/** The current model, if one is selected. */
 	model?: { provider: string; id: string };
@@ -28,7 +28,7 @@ export interface ExtensionContext {
 	/** False in print and JSON mode, where every dialog resolves to its default at once. */
 	hasUI: boolean;
 	cwd: string;
-	getSession(): SessionInfo;
+	getSession(): ExtensionSessionInfo;
 }
 
 /** A command the user runs as `/<name> [args]`. */
@@ -120,7 +120,7 @@ export interface ExtensionAPI {
 	 * Resolves when the run it started has ended (or once queued).
 	 */
 	sendUserMessage(text: string, options?: { deliverAs?: "steer" | "followUp" }): Promise<void>;
-	getSession(): SessionInfo;
+	getSession(): ExtensionSessionInfo;
 	/** Asks pi to end as on stdin EOF in RPC mode: finish the work under way, `session_shutdown`, exit 0. */
 	shutdown(): void;
 	/** Runs a shell command in the session's cwd (`sh -c`), collecting its output. */
