@@ -15,12 +15,8 @@ import type { AgentSession } from "../../core/agent-session.js";
 import { AuthStorage } from "../../core/config/auth-storage.js";
 import { resolveAgentDir } from "../../core/config/paths.js";
 import { SettingsManager } from "../../core/config/settings.js";
-import { loadPromptTemplates } from "../../core/resources/prompt-templates.js";
-import { loadSkills } from "../../core/resources/skills.js";
-import { pickSession } from "./commands/session.js";
 import { InteractiveMode } from "./interactive-mode.js";
 import { loadKeybindings, readKeybindingOverrides } from "./keybindings.js";
-import { resolveStartupSession } from "./startup-session.js";
 import { detectBackground, loadThemes, selectTheme } from "./theme/index.js";
 
 export { InteractiveMode, type InteractiveModeOptions } from "./interactive-mode.js";
@@ -69,7 +65,7 @@ export async function runInteractiveMode(args: CliArgs, env: EnvOptions = readEn
 		clipboardCommand: env.clipboardCommand,
 		externalEditor: env.externalEditor,
 		showHardwareCursor: env.hardwareCursor || settings.getShowHardwareCursor(),
-		onReload: () => reloadResources(),
+		onReload: reloadResources,
 	});
 	mode = ui;
 	// Flush the session before the terminal's own handler restores the screen and re-raises the signal.
@@ -88,10 +84,13 @@ export async function runInteractiveMode(args: CliArgs, env: EnvOptions = readEn
 	let session: AgentSession;
 	try {
 		const sessionDir = args.sessionDir ?? env.sessionDir ?? settings.getSessionDir();
+		// Modules the first frame does not need are imported after it is drawn.
 		const forked =
 			args.session !== undefined && !args.noSession && args.fork === undefined
-				? await resolveStartupSession(args.session, { cwd, agentDir, sessionDir }, (title, message) =>
-						ui.dialogs.confirm(title, message),
+				? await (await import("./startup-session.js")).resolveStartupSession(
+						args.session,
+						{ cwd, agentDir, sessionDir },
+						(title, message) => ui.dialogs.confirm(title, message),
 					)
 				: undefined;
 		const created = await createCliSession({
@@ -115,8 +114,12 @@ export async function runInteractiveMode(args: CliArgs, env: EnvOptions = readEn
 	}
 	ui.attachSession(session);
 
-	function reloadResources(): void {
+	async function reloadResources(): Promise<void> {
 		keybindings.setOverrides(readKeybindingOverrides(agentDir).overrides);
+		const [{ loadPromptTemplates }, { loadSkills }] = await Promise.all([
+			import("../../core/resources/prompt-templates.js"),
+			import("../../core/resources/skills.js"),
+		]);
 		const templates = loadPromptTemplates({
 			cwd,
 			agentDir,
@@ -134,7 +137,7 @@ export async function runInteractiveMode(args: CliArgs, env: EnvOptions = readEn
 		session.setResources({ templates, skills });
 	}
 
-	if (args.resume) await pickSession(ui.modeContext);
+	if (args.resume) await (await import("./commands/session.js")).pickSession(ui.modeContext);
 	void submitInOrder(ui, prompts);
 	const code = await ui.waitForExit();
 	detachSignals();

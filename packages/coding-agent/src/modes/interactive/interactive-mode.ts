@@ -56,7 +56,7 @@ export interface InteractiveModeOptions {
 	/** `PI_HARDWARE_CURSOR=1` or settings `showHardwareCursor`. */
 	showHardwareCursor?: boolean;
 	/** Called by /reload after settings and models are re-read (resources, keybindings). */
-	onReload?: () => void;
+	onReload?: () => void | Promise<void>;
 	/** VISUAL or EDITOR, for Ctrl+G. */
 	externalEditor?: string;
 	/** Colour depth of created themes (tests pin it; default: what the terminal supports). */
@@ -333,10 +333,10 @@ export class InteractiveMode {
 	}
 
 	/** /reload: settings, models, keybindings and resources are read again. */
-	reload(): void {
+	async reload(): Promise<void> {
 		this.settings.reload();
 		this.session.modelRegistry.refresh();
-		this.options.onReload?.();
+		await this.options.onReload?.();
 		this.slashCommands.setCommands(this.commandInfo());
 		this.applySettings();
 		this.refreshFooter();

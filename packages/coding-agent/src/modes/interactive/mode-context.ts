@@ -26,7 +26,7 @@ export interface ModeContextHost {
 	refreshFooter(): void;
 	setHideThinking(hidden: boolean): void;
 	applySettings(): void;
-	reload(): void;
+	reload(): Promise<void>;
 	shutdown(code: number): void;
 }
 

@@ -193,8 +193,8 @@ export function settingsCommands(allCommands: () => readonly SlashCommand[]): Sl
 		{
 			name: "reload",
 			description: "Re-read settings, models, keybindings, prompt templates and skills",
-			run(context) {
-				context.reload();
+			async run(context) {
+				await context.reload();
 				context.notify("success", NOTICE_TEXT.reloaded);
 			},
 		},

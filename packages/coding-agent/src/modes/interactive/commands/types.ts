@@ -37,7 +37,7 @@ export interface ModeContext {
 	/** Applies display settings changed through /settings (thinking blocks, editor padding, autocomplete rows). */
 	applySettings(): void;
 	/** Re-reads settings, models, keybindings and resources. */
-	reload(): void;
+	reload(): Promise<void>;
 	/** Leaves pi (restoring the terminal). */
 	quit(): void;
 }
