@@ -5,29 +5,36 @@
  */
 import { StringDecoder } from "node:string_decoder";
 
-/** Splits a byte or text stream into LF-terminated lines, decoding UTF-8 across chunk boundaries. */
+/**
+ * Splits a byte or text stream into LF-terminated lines, decoding UTF-8 across chunk boundaries (invalid bytes
+ * become U+FFFD). Only each new chunk is searched for LF and an unfinished line is kept in pieces, so a line of many
+ * megabytes costs linear time.
+ */
 export class LineSplitter {
 	private readonly decoder = new StringDecoder("utf8");
-	private buffer = "";
+	private pending: string[] = [];
 
 	/** Feeds a chunk; returns the lines it completed (without their line end). */
 	push(chunk: Buffer | string): string[] {
-		this.buffer += typeof chunk === "string" ? chunk : this.decoder.write(chunk);
+		const text = typeof chunk === "string" ? chunk : this.decoder.write(chunk);
 		const lines: string[] = [];
-		let newline = this.buffer.indexOf("\n");
+		let start = 0;
+		let newline = text.indexOf("\n");
 		while (newline !== -1) {
-			lines.push(stripCarriageReturn(this.buffer.slice(0, newline)));
-			this.buffer = this.buffer.slice(newline + 1);
-			newline = this.buffer.indexOf("\n");
+			this.pending.push(text.slice(start, newline));
+			lines.push(stripCarriageReturn(this.pending.join("")));
+			this.pending = [];
+			start = newline + 1;
+			newline = text.indexOf("\n", start);
 		}
+		if (start < text.length) this.pending.push(text.slice(start));
 		return lines;
 	}
 
 	/** At end of input: the last line when it had no LF (a writer that closed without one still meant it). */
 	end(): string[] {
-		this.buffer += this.decoder.end();
-		const rest = this.buffer;
-		this.buffer = "";
+		const rest = this.pending.join("") + this.decoder.end();
+		this.pending = [];
 		return rest === "" ? [] : [stripCarriageReturn(rest)];
 	}
 }

@@ -3,6 +3,7 @@ import {
 	createWorld,
 	MOCK_MODEL,
 	type MockServer,
+	NOISY_FETCH_PRELOAD,
 	runPi,
 	startRawRpc,
 	startServer,
@@ -112,5 +113,68 @@ describe("pi --mode rpc: framing and failures (rpc.md §1, §3)", () => {
 			stdout: "",
 			stderr: "Error: message arguments are not supported in RPC mode; send a prompt command\n",
 		});
+	});
+});
+
+describe("pi --mode rpc: input framing over a pipe (rpc.md §1)", () => {
+	it("joins a command split across writes, takes CRLF, a multi-megabyte line and invalid UTF-8", async () => {
+		const rpc = startRawRpc(world, ["--model", MOCK_MODEL, "--no-session"]);
+		rpc.write('{"id":"split","type":"get_');
+		// Let the first half arrive on its own before the rest of the line.
+		await new Promise((resolve) => setTimeout(resolve, 50));
+		rpc.write('state"}\n');
+		rpc.write('{"id":"crlf","type":"get_last_assistant_text"}\r\n');
+		const longName = "x".repeat(4 * 1024 * 1024);
+		rpc.write(`{"id":"long","type":"set_session_name","name":"${longName}"}\n`);
+		// Invalid bytes inside a string become U+FFFD; outside a string the line is not JSON.
+		rpc.write(
+			Buffer.concat([
+				Buffer.from('{"id":"utf8","type":"set_session_name","name":"a'),
+				Buffer.from([0xff, 0xfe]),
+				Buffer.from('b"}\n'),
+			]),
+		);
+		rpc.write(Buffer.from([0xc3, 0x28, 0x0a]));
+		rpc.write('{"id":"last","type":"get_state"}\n');
+		await rpc.waitFor((line) => line.id === "last");
+		rpc.endInput();
+		expect(await rpc.exited).toEqual({ code: 0, signal: null });
+
+		const summary = rpc.lines.map((line) =>
+			line.type === "session_info_changed" ? `name:${line.name.length}` : `${line.id ?? line.command}:${line.success}`,
+		);
+		expect(summary).toEqual([
+			"split:true",
+			"crlf:true",
+			`name:${longName.length}`,
+			"long:true",
+			"name:4",
+			"utf8:true",
+			"parse:false",
+			"last:true",
+		]);
+		expect(rpc.lines.find((line) => line.type === "session_info_changed" && line.name.length === 4)!.name).toBe(
+			"a\uFFFD\uFFFDb",
+		);
+		expect(rpc.lines.find((line) => line.command === "parse")!.error).toMatch(/^Failed to parse command: /);
+		expect(rpc.lines.at(-1)!.data.sessionName).toBe("a\uFFFD\uFFFDb");
+	});
+});
+
+describe("pi --mode rpc: stdout carries only protocol lines (rpc.md §1)", () => {
+	it("sends console output and stray stdout writes of libraries to stderr", async () => {
+		server.reset();
+		server.enqueue({ text: "clean" });
+		const rpc = startRawRpc(world, ["--model", MOCK_MODEL, "--no-session"], {
+			env: { NODE_OPTIONS: `--import=${NOISY_FETCH_PRELOAD}` },
+		});
+		rpc.write('{"id":"p","type":"prompt","message":"hi"}\n');
+		await rpc.waitFor((line) => line.type === "agent_end");
+		rpc.endInput();
+		expect(await rpc.exited).toEqual({ code: 0, signal: null });
+		for (const line of rpc.lines) expect(line).not.toHaveProperty("unparsed");
+		expect(rpc.lines[0]).toEqual({ id: "p", type: "response", command: "prompt", success: true });
+		expect(rpc.stderr()).toContain("stray console.log\n");
+		expect(rpc.stderr()).toContain("stray stdout.write\n");
 	});
 });

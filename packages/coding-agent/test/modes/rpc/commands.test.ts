@@ -1,0 +1,230 @@
+/**
+ * RPC commands over the wire (rpc.md §4.3, §5, §6) that the session test does not drive: model scope cycling,
+ * persisted toggles, retry state and cancellation, user bash cancellation, commands listing, new/clone.
+ */
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { RpcClient } from "../../../src/modes/rpc/client.js";
+import type { RpcEvent } from "../../../src/modes/rpc/protocol.js";
+import {
+	childEnv,
+	createWorld,
+	MOCK_MODEL,
+	type MockServer,
+	PI_BIN,
+	startServer,
+	type TestWorld,
+} from "../../cli/harness.js";
+
+let server: MockServer;
+let world: TestWorld;
+let client: RpcClient;
+let templatePath: string;
+let skillPath: string;
+
+beforeAll(async () => {
+	server = await startServer();
+	// A retry waits 10 s: long enough to observe and cancel, never waited for in full.
+	world = createWorld(server, { retry: { baseDelayMs: 10_000, maxRetries: 1 } });
+	templatePath = join(world.agentDir, "prompts", "review.md");
+	mkdirSync(join(world.agentDir, "prompts"));
+	writeFileSync(templatePath, "---\ndescription: Review a file\n---\nReview $1.");
+	skillPath = join(world.agentDir, "skills", "lint", "SKILL.md");
+	mkdirSync(join(world.agentDir, "skills", "lint"), { recursive: true });
+	writeFileSync(skillPath, "---\nname: lint\ndescription: Lint the code\n---\nRun the linter.");
+	client = new RpcClient({
+		args: [PI_BIN, "--model", MOCK_MODEL, "--models", "mock-openai/*,mock-anthropic/mock-model:high"],
+		cwd: world.cwd,
+		env: childEnv(world),
+	});
+	await client.start();
+});
+afterAll(async () => {
+	client.dispose();
+	world.cleanup();
+	await server.close();
+});
+
+function nextEvent(predicate: (event: RpcEvent) => boolean): Promise<RpcEvent> {
+	return new Promise((resolve) => {
+		const off = client.onEvent((event) => {
+			if (predicate(event)) {
+				off();
+				resolve(event);
+			}
+		});
+	});
+}
+
+const globalSettings = () => JSON.parse(readFileSync(join(world.agentDir, "settings.json"), "utf8"));
+
+describe("RPC commands over the wire", () => {
+	it("get_commands lists prompt templates and skills (named skill:<name>) with where they were found", async () => {
+		const { commands } = await client.getCommands();
+		expect(commands).toContainEqual({
+			name: "review",
+			description: "Review a file",
+			source: "prompt",
+			sourceInfo: { path: templatePath, scope: "user", source: "auto" },
+		});
+		expect(commands).toContainEqual({
+			name: "skill:lint",
+			description: "Lint the code",
+			source: "skill",
+			sourceInfo: { path: skillPath, scope: "user", source: "auto" },
+		});
+	});
+
+	it("cycle_model walks the --models scope, applying a scope item's thinking level", async () => {
+		const forward = await client.cycleModel();
+		expect(forward).toMatchObject({
+			model: { provider: "mock-anthropic", id: "mock-model" },
+			thinkingLevel: "high",
+			isScoped: true,
+		});
+		expect(await client.getState()).toMatchObject({ model: { provider: "mock-anthropic" }, thinkingLevel: "high" });
+		const back = await client.cycleModel("backward");
+		// The openai mock model has no reasoning: the level is clamped to off.
+		expect(back).toMatchObject({ model: { provider: "mock-openai" }, thinkingLevel: "off", isScoped: true });
+	});
+
+	it("set_model saves the default model in global settings; get_available_models lists models with a key", async () => {
+		await client.setModel("mock-google", "mock-model");
+		expect(globalSettings()).toMatchObject({ defaultProvider: "mock-google", defaultModel: "mock-model" });
+		await client.setModel("mock-openai", "mock-model");
+		const { models } = await client.getAvailableModels();
+		expect(models.map((m) => `${m.provider}/${m.id}`).sort()).toEqual([
+			"mock-anthropic/mock-model",
+			"mock-google/mock-model",
+			"mock-openai/mock-model",
+			"mock-responses/mock-model",
+		]);
+	});
+
+	it("saves queue modes, auto-compaction and auto-retry in global settings; with retry off a 529 is final", async () => {
+		await client.setSteeringMode("all");
+		await client.setFollowUpMode("all");
+		await client.setAutoCompaction(false);
+		await client.setAutoRetry(false);
+		expect(await client.getState()).toMatchObject({
+			steeringMode: "all",
+			followUpMode: "all",
+			autoCompactionEnabled: false,
+		});
+		expect(globalSettings()).toMatchObject({
+			steeringMode: "all",
+			followUpMode: "all",
+			compaction: { enabled: false },
+			retry: { enabled: false, baseDelayMs: 10_000, maxRetries: 1 },
+		});
+
+		server.reset();
+		server.enqueue({ httpError: { status: 529, message: "overloaded" } });
+		const events = await client.promptAndWait("no retry please");
+		expect(events.map((e) => e.type)).not.toContain("auto_retry_start");
+		expect((await client.getMessages()).messages.at(-1)).toMatchObject({ role: "assistant", stopReason: "error" });
+		expect(server.requests).toHaveLength(1);
+
+		await client.setAutoRetry(true);
+		await client.setAutoCompaction(true);
+		expect(globalSettings()).toMatchObject({ compaction: { enabled: true }, retry: { enabled: true } });
+	});
+
+	it("is busy right after a failed run's agent_end while a retry waits; abort_retry cancels the wait", async () => {
+		server.reset();
+		server.enqueue({ httpError: { status: 529, message: "overloaded" } });
+		const retryStart = nextEvent((e) => e.type === "auto_retry_start");
+		const agentEnd = nextEvent((e) => e.type === "agent_end");
+		await client.prompt("retry me");
+		await agentEnd;
+		expect((await client.getState()).isStreaming).toBe(true);
+		expect(await retryStart).toMatchObject({ type: "auto_retry_start", attempt: 1, maxAttempts: 1, delayMs: 10_000 });
+
+		const retryEnd = nextEvent((e) => e.type === "auto_retry_end");
+		await client.abortRetry();
+		expect(await retryEnd).toEqual({
+			type: "auto_retry_end",
+			success: false,
+			attempt: 1,
+			finalError: "Retry cancelled",
+		});
+		expect((await client.getState()).isStreaming).toBe(false);
+		expect(server.requests).toHaveLength(1);
+		// Cancelling when nothing waits is not an error.
+		await client.abortRetry();
+	});
+
+	it("abort_bash kills the running command: its bash response says cancelled, without an exit code", async () => {
+		const running = client.bash("sleep 10; echo never");
+		await client.abortBash();
+		const result = await running;
+		expect(result).toMatchObject({ cancelled: true });
+		expect(result).not.toHaveProperty("exitCode");
+		expect(result.output).not.toContain("never");
+		// Nothing runs now: still a success.
+		await client.abortBash();
+	});
+
+	it("get_last_assistant_text skips an aborted reply without content", async () => {
+		server.reset();
+		server.enqueue({ text: "  the real answer \n" }, { text: "too late", delayMs: 10_000 });
+		await client.promptAndWait("answer me");
+		expect(await client.getLastAssistantText()).toEqual({ text: "the real answer" });
+		const started = nextEvent((e) => e.type === "agent_start");
+		await client.prompt("this one is aborted");
+		await started;
+		await client.abort();
+		expect((await client.getMessages()).messages.at(-1)).toMatchObject({ role: "assistant", stopReason: "aborted" });
+		expect(await client.getLastAssistantText()).toEqual({ text: "the real answer" });
+	});
+
+	it("clone copies the current branch into a new file; new_session starts one written at its first prompt", async () => {
+		const before = await client.getState();
+		const messages = (await client.getMessages()).messages;
+		expect(await client.clone()).toEqual({ cancelled: false });
+		const cloned = await client.getState();
+		expect(cloned.sessionFile).not.toBe(before.sessionFile);
+		expect(cloned.sessionId).not.toBe(before.sessionId);
+		const header = JSON.parse(readFileSync(cloned.sessionFile!, "utf8").split("\n")[0]!);
+		expect(header).toMatchObject({ type: "session", id: cloned.sessionId, parentSession: before.sessionFile });
+		expect((await client.getMessages()).messages).toEqual(messages);
+
+		expect(await client.newSession()).toEqual({ cancelled: false });
+		const fresh = await client.getState();
+		expect(fresh).toMatchObject({ messageCount: 0, isStreaming: false });
+		expect(fresh.sessionId).not.toBe(cloned.sessionId);
+		expect(fresh.sessionFile).toBeDefined();
+		expect(existsSync(fresh.sessionFile!)).toBe(false);
+		// A new session starts with model and thinking-level entries, so it has a leaf to clone; a clone without a
+		// message entry is written at its first prompt (session-format.md §6, §10.4).
+		expect(await client.clone()).toEqual({ cancelled: false });
+		const emptyClone = await client.getState();
+		expect(emptyClone.sessionFile).not.toBe(fresh.sessionFile);
+		expect(existsSync(emptyClone.sessionFile!)).toBe(false);
+	});
+
+	it("exits 0 when stdin closes", async () => {
+		expect(await client.close()).toBe(0);
+	});
+});
+
+describe("RPC without a session file and with a one-model scope", () => {
+	it("omits sessionFile from get_state and answers cycle_model with null", async () => {
+		const single = new RpcClient({
+			args: [PI_BIN, "--model", MOCK_MODEL, "--models", "mock-openai/mock-model", "--no-session"],
+			cwd: world.cwd,
+			env: childEnv(world),
+		});
+		await single.start();
+		try {
+			const state = await single.getState();
+			expect(state).not.toHaveProperty("sessionFile");
+			expect(typeof state.sessionId).toBe("string");
+			expect(await single.cycleModel()).toBeNull();
+			expect(await single.close()).toBe(0);
+		} finally {
+			single.dispose();
+		}
+	});
+});

@@ -1,0 +1,105 @@
+/** RPC lifecycle over a real process (rpc.md §8): stdin EOF waits for the work under way; signals abort it. */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import {
+	createWorld,
+	MOCK_MODEL,
+	type MockServer,
+	startRawRpc,
+	startServer,
+	type TestWorld,
+} from "../../cli/harness.js";
+
+let server: MockServer;
+let world: TestWorld;
+
+beforeAll(async () => {
+	server = await startServer();
+	world = createWorld(server);
+});
+afterAll(async () => {
+	world.cleanup();
+	await server.close();
+});
+beforeEach(() => server.reset());
+
+function sessionMessages(file: string): Record<string, any>[] {
+	return readFileSync(file, "utf8")
+		.trimEnd()
+		.split("\n")
+		.map((line) => JSON.parse(line))
+		.filter((entry) => entry.type === "message")
+		.map((entry) => entry.message);
+}
+
+describe("pi --mode rpc lifecycle", () => {
+	it("on stdin EOF waits for a running bash command and writes its response before exiting 0", async () => {
+		const rpc = startRawRpc(world, ["--model", MOCK_MODEL, "--no-session"]);
+		rpc.write('{"id":"b","type":"bash","command":"sleep 0.3; echo finished"}\n');
+		rpc.endInput();
+		expect(await rpc.exited).toEqual({ code: 0, signal: null });
+		expect(rpc.lines).toEqual([
+			{
+				id: "b",
+				type: "response",
+				command: "bash",
+				success: true,
+				data: { output: "finished", exitCode: 0, cancelled: false, truncated: false },
+			},
+		]);
+	});
+
+	it("SIGINT aborts the run, fsyncs the aborted reply into the session file and exits 130", async () => {
+		server.enqueue({ text: "never sent", delayMs: 10_000 });
+		const sessionFile = join(world.cwd, "rpc-sigint.jsonl");
+		const rpc = startRawRpc(world, ["--model", MOCK_MODEL, "--session", sessionFile]);
+		rpc.write('{"id":"p","type":"prompt","message":"long task"}\n');
+		await rpc.waitFor((line) => line.type === "message_end" && line.message.role === "user");
+		rpc.kill("SIGINT");
+		expect(await rpc.exited).toEqual({ code: 130, signal: null });
+		expect(rpc.lines.at(-1)).toMatchObject({ type: "agent_end" });
+		expect(sessionMessages(sessionFile)).toEqual([
+			expect.objectContaining({ role: "user", content: [{ type: "text", text: "long task" }] }),
+			expect.objectContaining({ role: "assistant", stopReason: "aborted" }),
+		]);
+	});
+
+	it("SIGHUP kills a running bash command, answers it as cancelled and exits 129", async () => {
+		const rpc = startRawRpc(world, ["--model", MOCK_MODEL, "--no-session"]);
+		rpc.write('{"id":"b","type":"bash","command":"echo started; sleep 10"}\n');
+		// The get_state response proves the bash command was started (lines are handled in order).
+		rpc.write('{"id":"s","type":"get_state"}\n');
+		await rpc.waitFor((line) => line.id === "s");
+		rpc.kill("SIGHUP");
+		expect(await rpc.exited).toEqual({ code: 129, signal: null });
+		expect(rpc.lines.find((line) => line.id === "b")).toMatchObject({
+			type: "response",
+			command: "bash",
+			success: true,
+			data: { cancelled: true },
+		});
+		expect(rpc.lines.find((line) => line.id === "b")!.data).not.toHaveProperty("exitCode");
+	});
+
+	it("SIGTERM cancels a pending retry wait and exits 143 without sending the retry", async () => {
+		const waiting = createWorld(server, { retry: { baseDelayMs: 10_000, maxRetries: 1 } });
+		try {
+			server.enqueue({ httpError: { status: 529, message: "overloaded" } });
+			const rpc = startRawRpc(waiting, ["--model", MOCK_MODEL, "--no-session"]);
+			rpc.write('{"id":"p","type":"prompt","message":"retry me"}\n');
+			await rpc.waitFor((line) => line.type === "auto_retry_start");
+			rpc.kill("SIGTERM");
+			expect(await rpc.exited).toEqual({ code: 143, signal: null });
+			expect(rpc.lines.at(-1)).toEqual({
+				type: "auto_retry_end",
+				success: false,
+				attempt: 1,
+				finalError: "Retry cancelled",
+			});
+			expect(server.requests).toHaveLength(1);
+		} finally {
+			waiting.cleanup();
+		}
+	});
+});
