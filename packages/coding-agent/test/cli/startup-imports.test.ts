@@ -1,7 +1,7 @@
 /**
- * What `pi` loads before it has anything to do: the information flags and print mode must not pay for the
- * terminal UI, markdown rendering, image processing, schema compilation or a provider SDK before the first request
- * (each is hundreds of module files). The built CLI runs with a preload that records every module it loads.
+ * What `pi` loads before it has anything to do: the information flags and the print, JSON and RPC modes must not
+ * pay for the terminal UI, markdown rendering, image processing, schema compilation or a provider SDK before the
+ * first request (each is hundreds of module files). The built CLI runs with a preload recording every module loaded.
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -67,11 +67,24 @@ describe("pi start-up imports", () => {
 		expect(libraries).toEqual([]);
 	});
 
-	it("a print run loads the provider's SDK for its request and nothing else on the list", async () => {
+	it("print and JSON runs load the provider's SDK for their request and nothing else on the list", async () => {
 		server.enqueue({ text: "ok" });
-		const { result, libraries } = await runRecorded(["-p", "--model", MOCK_MODEL, "say ok"]);
-		expect(result.stderr).toBe("");
-		expect(result.stdout).toBe("ok\n");
-		expect(libraries).toEqual(["openai"]);
+		const print = await runRecorded(["-p", "--model", MOCK_MODEL, "say ok"]);
+		expect(print.result.stderr).toBe("");
+		expect(print.result.stdout).toBe("ok\n");
+		expect(print.libraries).toEqual(["openai"]);
+
+		server.enqueue({ text: "ok" });
+		const json = await runRecorded(["--mode", "json", "--model", MOCK_MODEL, "say ok"]);
+		expect(json.result.code).toBe(0);
+		expect(json.result.stdout).toContain('"type":"agent_end"');
+		expect(json.libraries).toEqual(["openai"]);
+	});
+
+	it("an RPC session that ends without a command loads none of them", async () => {
+		const { result, urls, libraries } = await runRecorded(["--mode", "rpc", "--model", MOCK_MODEL]);
+		expect(result.code).toBe(0);
+		expect(urls.some((url) => url.includes("/dist/modes/rpc/"))).toBe(true);
+		expect(libraries).toEqual([]);
 	});
 });
