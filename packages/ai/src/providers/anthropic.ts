@@ -11,6 +11,7 @@ import type { Context, ErrorInfo, Model, SimpleStreamOptions, StopReason } from 
 import { findNetworkCode, formatHttpError, makeErrorInfo, parseRetryAfter } from "../utils/errors.js";
 import type { AssistantMessageEventStream } from "../utils/event-stream.js";
 import { isContextOverflow } from "../utils/overflow.js";
+import { sanitizePayload } from "../utils/sanitize.js";
 import {
 	type AnthropicStreamOptions,
 	buildAnthropicRequest,
@@ -105,7 +106,7 @@ async function streamAnthropic(
 	const output = new AssistantOutput(model, stream);
 	const signal = options.signal;
 	try {
-		let params = buildAnthropicRequest(model, context, options);
+		let params = sanitizePayload(buildAnthropicRequest(model, context, options));
 		const replaced = await options.onPayload?.(params, model);
 		if (replaced !== undefined) params = replaced as typeof params;
 		const client = createClient(model, options);

@@ -1,5 +1,6 @@
 import type { OpenAI as OpenAIClient } from "openai";
 import type { Model, StreamOptions } from "../../types.js";
+import { sanitizePayload } from "../../utils/sanitize.js";
 import { requireSdk } from "../shared/require-sdk.js";
 import { sdkRetryOptions } from "../shared/retry-cap-fetch.js";
 
@@ -21,11 +22,15 @@ export function createOpenAIClient(model: Model, apiKey: string | undefined, opt
 	});
 }
 
-/** Lets `onPayload` inspect or replace the request body; `undefined` keeps it. */
+/**
+ * The request body as sent: unpaired surrogates removed from every string (events.md §1.8 guarantee 9), then
+ * `onPayload` may inspect or replace it (`undefined` keeps it).
+ */
 export async function applyOnPayload<T>(payload: T, model: Model, options: StreamOptions): Promise<T> {
-	if (!options.onPayload) return payload;
-	const replaced = await options.onPayload(payload, model);
-	return replaced === undefined ? payload : (replaced as T);
+	const clean = sanitizePayload(payload);
+	if (!options.onPayload) return clean;
+	const replaced = await options.onPayload(clean, model);
+	return replaced === undefined ? clean : (replaced as T);
 }
 
 /** Default output limit (events.md §1.8): `min(model.maxTokens, 32000)`. */
