@@ -14,11 +14,9 @@ export const NOTICE_TEXT = {
 	pendingHint: "↳ esc aborts the run and puts them back into the editor",
 	compacting: "Compacting context… (esc to cancel)",
 	compacted: (tokensBefore: number) => `Compacted the context (${tokensBefore.toLocaleString("en-US")} tokens before).`,
-	compactionFailed: (message: string) => `Compaction failed: ${message}`,
 	compactionAborted: "Compaction cancelled.",
 	retryFailed: (error: string) => `Retry failed: ${error}`,
 	pressAgainToExit: "Press Ctrl+C again to exit.",
-	aborted: "Aborted.",
 	bashRunning: "A shell command is running; Esc cancels it.",
 	modelChanged: (provider: string, id: string, thinking: string) =>
 		`Model: ${provider}/${id}${thinking === "off" ? "" : ` (thinking ${thinking})`}`,
@@ -26,9 +24,7 @@ export const NOTICE_TEXT = {
 	noModel: "No model selected. Use /model (or Ctrl+L) to pick one, or /login to add a provider key.",
 	thinkingChanged: (level: string) => `Thinking level: ${level}`,
 	thinkingUnsupported: "The current model has no thinking levels.",
-	toolsExpanded: (expanded: boolean) => (expanded ? "Tool output expanded." : "Tool output collapsed."),
 	thinkingHidden: (hidden: boolean) => (hidden ? "Thinking blocks hidden." : "Thinking blocks shown."),
-	unknownCommand: (name: string) => `Unknown command /${name}. Type / to see the commands.`,
 	copied: "Copied the last answer to the clipboard.",
 	copyNothing: "Nothing to copy yet: no assistant answer in this session.",
 	copyFailed: "Could not reach a clipboard (no OSC 52 terminal and no pbcopy/wl-copy/xclip/xsel).",
@@ -50,6 +46,4 @@ export const NOTICE_TEXT = {
 	noSessions: "No saved sessions in this project yet.",
 	noForkPoints: "No user messages to fork from yet.",
 	emptyTree: "The session is empty: nothing to navigate yet.",
-	bashExit: (code: number | undefined, cancelled: boolean) =>
-		cancelled ? "(cancelled)" : code === undefined || code === 0 ? "" : `(exit ${code})`,
 } as const;

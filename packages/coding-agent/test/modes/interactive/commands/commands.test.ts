@@ -181,3 +181,31 @@ describe("/queue, /autocompact, /thinking", () => {
 		expect(await h.allText()).toContain("The current model has no thinking levels.");
 	});
 });
+
+describe("!cmd and !!cmd", () => {
+	it("streams a shell command's output and cancels it with Escape", async () => {
+		h = await createModeHarness();
+		const done = h.submit("!echo first-line; sleep 5; echo never-printed");
+		for (let i = 0; i < 200 && !(await h.screen()).includes("first-line"); i++) {
+			await new Promise((resolve) => setTimeout(resolve, 10));
+		}
+		expect(await h.screen()).toContain("running… (esc to cancel)");
+		h.press(ESCAPE);
+		await done;
+		const text = await h.allText();
+		expect(text).toContain("$ echo first-line; sleep 5; echo never-printed");
+		expect(text).toContain("cancelled");
+		expect(text).not.toMatch(/^\s*never-printed\s*$/m);
+	});
+
+	it("!!cmd runs without sending its output to the model", async () => {
+		h = await createModeHarness();
+		await h.submit("!!echo private-output");
+		const text = await h.allText();
+		expect(text).toContain("private-output");
+		expect(text).toContain("not sent to the model (!!)");
+		h.faux.enqueue({ text: "ok" });
+		await h.submit("next question");
+		expect(JSON.stringify(h.faux.requests.at(-1)?.context.messages)).not.toContain("private-output");
+	});
+});

@@ -107,6 +107,17 @@ describe("Ctrl+C", () => {
 		pi.press("\x1b[27;5;99~");
 		expect(await pi.waitForExit()).toBe(0);
 	});
+
+	it("exits on a double press sent in the Kitty keyboard protocol", async () => {
+		pi = new PiPty(world);
+		await pi.waitForScreen("mock/mock-model");
+		pi.press(KITTY_FLAGS_REPLY);
+		await pi.waitFor(() => pi!.rawOutput().includes(SEQ.kittyPush), "the Kitty protocol to be enabled");
+		pi.press("\x1b[99;5u");
+		await delay(100);
+		pi.press("\x1b[99;5u");
+		expect(await pi.waitForExit()).toBe(0);
+	});
 });
 
 describe("--session naming another project's session", () => {
