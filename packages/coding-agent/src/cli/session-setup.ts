@@ -2,6 +2,7 @@
  * Maps the command line and environment onto the SDK entry (`createAgentSession`) and turns its start-up failures
  * into CLI errors. This is the only bridge between flags and session setup.
  */
+import type { AgentSession } from "../core/agent-session.js";
 import type { AuthStorage } from "../core/config/auth-storage.js";
 import type { SettingsManager } from "../core/config/settings.js";
 import type { SessionSelection } from "../sdk.js";
@@ -34,18 +35,16 @@ export function sessionSelectionFromArgs(args: CliArgs): SessionSelection {
 	return { kind: "new" };
 }
 
-const notYetSupported = (flag: string) => `Warning: themes are not supported yet; ignoring ${flag}.`;
-
 /** Creates the session of a mode from the flags; start-up failures become `CliError` (exit 1). */
 export async function createCliSession(input: CliSessionInput) {
 	const { args, env, cwd, agentDir, stderr } = input;
 	const warn = input.onWarning ?? ((message: string) => stderr.write(`${message}\n`));
 	const interactive = input.mode === "interactive";
-	// The TUI loads --theme files itself.
-	if (!interactive) for (const path of args.themes) warn(notYetSupported(`--theme ${path}`));
+	// --theme/--no-themes are the TUI's (it loads theme files itself); print, JSON and RPC mode render nothing.
 	const { createAgentSession } = await import("../sdk.js");
+	let created: Awaited<ReturnType<typeof createAgentSession>>;
 	try {
-		return await createAgentSession({
+		created = await createAgentSession({
 			cwd,
 			agentDir,
 			sessionDir: args.sessionDir ?? env.sessionDir,
@@ -78,4 +77,21 @@ export async function createCliSession(input: CliSessionInput) {
 		if (error instanceof CliError) throw error;
 		throw new CliError((error as Error).message);
 	}
+	// The TUI shows these itself.
+	if (!interactive) {
+		if (created.modelFallbackMessage) warn(created.modelFallbackMessage);
+		if (args.verbose) for (const line of startupDetails(created.session)) warn(line);
+	}
+	return created;
+}
+
+/** `--verbose`: what the session was set up with (stderr, config.md §11). */
+export function startupDetails(session: AgentSession): string[] {
+	const model = session.model;
+	const tools = session.agent.state.tools.map((tool) => tool.name);
+	return [
+		`Model: ${model ? `${model.provider}/${model.id}` : "none"} (thinking ${session.thinkingLevel})`,
+		`Session: ${session.sessionFile ?? "in memory"}`,
+		`Tools: ${tools.length > 0 ? tools.join(", ") : "none"}`,
+	];
 }

@@ -6,6 +6,7 @@ import {
 	MOCK_MODEL,
 	type MockServer,
 	NOISY_FETCH_PRELOAD,
+	projectSessionDir,
 	runPi,
 	startPi,
 	startServer,
@@ -161,7 +162,17 @@ describe("pi -p", () => {
 describe("pi -p: what reaches stdout (json-mode.md §5)", () => {
 	it("prints only the reply's text blocks, never its thinking", async () => {
 		server.enqueue({ thinking: "let me think", text: "the answer" });
-		const result = await runPi(world, ["-p", "--model", "mock-anthropic/mock-model", "--thinking", "low", "q"]);
+		// --theme belongs to the TUI: no effect and no warning here.
+		const result = await runPi(world, [
+			"-p",
+			"--model",
+			"mock-anthropic/mock-model",
+			"--thinking",
+			"low",
+			"--theme",
+			"dark.json",
+			"q",
+		]);
 		expect(result).toMatchObject({ code: 0, stdout: "the answer\n", stderr: "" });
 	});
 
@@ -216,5 +227,58 @@ describe("pi -p: termination signals during a run (json-mode.md §6)", () => {
 			expect.objectContaining({ role: "user", content: [{ type: "text", text: "long task" }] }),
 			expect.objectContaining({ role: "assistant", stopReason: "aborted" }),
 		]);
+	});
+});
+
+describe("pi -p: start-up notices on stderr", () => {
+	it("--verbose names the model, the session file and the tools", async () => {
+		server.enqueue({ text: "ok" });
+		const result = await runPi(world, [
+			"-p",
+			"--verbose",
+			"--model",
+			MOCK_MODEL,
+			"--no-session",
+			"-t",
+			"read,ls",
+			"hi",
+		]);
+		expect(result).toEqual({
+			code: 0,
+			signal: null,
+			stdout: "ok\n",
+			stderr: "Model: mock-openai/mock-model (thinking off)\nSession: in memory\nTools: read, ls\n",
+		});
+	});
+
+	it("says so when --continue cannot restore the session's model", async () => {
+		const other = createWorld(server);
+		try {
+			const dir = projectSessionDir(other);
+			mkdirSync(dir, { recursive: true });
+			const entries = [
+				{ type: "session", version: 3, id: "gone-1", timestamp: "2026-01-05T09:00:00.000Z", cwd: other.cwd },
+				{
+					type: "model_change",
+					id: "m1",
+					parentId: null,
+					timestamp: "2026-01-05T09:00:00.100Z",
+					provider: "gone-provider",
+					modelId: "gone-model",
+				},
+			];
+			writeFileSync(
+				join(dir, "2026-01-05T09-00-00-000Z_gone-1.jsonl"),
+				`${entries.map((e) => JSON.stringify(e)).join("\n")}\n`,
+			);
+			server.enqueue({ text: "restored anyway" });
+			const result = await runPi(other, ["-p", "-c", "hi"]);
+			expect(result).toMatchObject({ code: 0, stdout: "restored anyway\n" });
+			expect(result.stderr).toMatch(
+				/^Could not restore the session's model gone-provider\/gone-model \(no API key or unknown model\); using mock-[a-z]+\/mock-model\.\n$/,
+			);
+		} finally {
+			other.cleanup();
+		}
 	});
 });

@@ -102,6 +102,35 @@ describe("RPC commands over the wire", () => {
 		]);
 	});
 
+	it("handles lines in order: a set_model written right before a prompt is what the prompt uses", async () => {
+		server.reset();
+		server.enqueue({ text: "from anthropic" });
+		const switched = client.setModel("mock-anthropic", "mock-model");
+		const events = client.promptAndWait("which model?");
+		await switched;
+		await events;
+		expect(server.requests[0]!.protocol).toBe("anthropic-messages");
+		await client.setModel("mock-openai", "mock-model");
+	});
+
+	it("clamps an unsupported thinking level instead of failing; cycle_thinking_level is null without reasoning", async () => {
+		await client.setThinkingLevel("high");
+		expect((await client.getState()).thinkingLevel).toBe("off");
+		expect(await client.cycleThinkingLevel()).toBeNull();
+	});
+
+	it("answers the documented errors of compact, bash, export_html, switch_session and fork", async () => {
+		await client.newSession();
+		await expect(client.compact()).rejects.toThrow("Nothing to compact (session too small)");
+		await expect(client.exportHtml()).rejects.toThrow("Nothing to export yet: start a conversation first");
+		await expect(client.switchSession("missing.jsonl")).rejects.toThrow(
+			`Session file not found: ${join(world.cwd, "missing.jsonl")}`,
+		);
+		await expect(client.fork("no-such-entry")).rejects.toThrow(/no-such-entry/);
+		// abort succeeds when nothing runs.
+		await client.abort();
+	});
+
 	it("saves queue modes, auto-compaction and auto-retry in global settings; with retry off a 529 is final", async () => {
 		await client.setSteeringMode("all");
 		await client.setFollowUpMode("all");
@@ -155,8 +184,9 @@ describe("RPC commands over the wire", () => {
 		await client.abortRetry();
 	});
 
-	it("abort_bash kills the running command: its bash response says cancelled, without an exit code", async () => {
+	it("runs one bash at a time; abort_bash kills it: its response says cancelled, without an exit code", async () => {
 		const running = client.bash("sleep 10; echo never");
+		await expect(client.bash("echo second")).rejects.toThrow("A bash command is already running.");
 		await client.abortBash();
 		const result = await running;
 		expect(result).toMatchObject({ cancelled: true });
@@ -210,7 +240,7 @@ describe("RPC commands over the wire", () => {
 });
 
 describe("RPC without a session file and with a one-model scope", () => {
-	it("omits sessionFile from get_state and answers cycle_model with null", async () => {
+	it("omits sessionFile from get_state, answers cycle_model with null and cannot export", async () => {
 		const single = new RpcClient({
 			args: [PI_BIN, "--model", MOCK_MODEL, "--models", "mock-openai/mock-model", "--no-session"],
 			cwd: world.cwd,
@@ -222,6 +252,7 @@ describe("RPC without a session file and with a one-model scope", () => {
 			expect(state).not.toHaveProperty("sessionFile");
 			expect(typeof state.sessionId).toBe("string");
 			expect(await single.cycleModel()).toBeNull();
+			await expect(single.exportHtml()).rejects.toThrow("Cannot export an in-memory session");
 			expect(await single.close()).toBe(0);
 		} finally {
 			single.dispose();

@@ -1,5 +1,5 @@
 /** RPC lifecycle over a real process (rpc.md §8): stdin EOF waits for the work under way; signals abort it. */
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
@@ -48,6 +48,41 @@ describe("pi --mode rpc lifecycle", () => {
 				data: { output: "finished", exitCode: 0, cancelled: false, truncated: false },
 			},
 		]);
+	});
+
+	it("on stdin EOF lets the finishing run deliver a queued follow-up before exiting 0", async () => {
+		server.enqueue({ text: "first reply", eventDelayMs: 30, chunkSize: 2 }, { text: "follow-up reply" });
+		const rpc = startRawRpc(world, ["--model", MOCK_MODEL, "--no-session"]);
+		rpc.write('{"id":"p","type":"prompt","message":"start"}\n');
+		await rpc.waitFor((line) => line.type === "agent_start");
+		rpc.write('{"id":"f","type":"follow_up","message":"and then?"}\n');
+		rpc.endInput();
+		expect(await rpc.exited).toEqual({ code: 0, signal: null });
+		expect(rpc.lines.find((line) => line.id === "f")).toMatchObject({ success: true });
+		const last = rpc.lines.at(-1)!;
+		expect(last.type).toBe("agent_end");
+		expect(last.messages.map((m: { role: string }) => m.role)).toEqual(["user", "assistant", "user", "assistant"]);
+		expect(last.messages.at(-1).content).toEqual([{ type: "text", text: "follow-up reply" }]);
+	});
+
+	it("rejects a prompt whose provider has no key with one failure response, no run and no session file", async () => {
+		const rpc = startRawRpc(world, ["--model", "anthropic/claude-sonnet-4-5"]);
+		rpc.write('{"id":"p","type":"prompt","message":"hi"}\n{"id":"s","type":"get_state"}\n');
+		await rpc.waitFor((line) => line.id === "s");
+		rpc.endInput();
+		expect(await rpc.exited).toEqual({ code: 0, signal: null });
+		expect(rpc.lines[0]).toEqual({
+			id: "p",
+			type: "response",
+			command: "prompt",
+			success: false,
+			error:
+				'No API key found for provider "anthropic". Set ANTHROPIC_OAUTH_TOKEN or ANTHROPIC_API_KEY, or add a key to auth.json.',
+		});
+		expect(rpc.lines).toHaveLength(2);
+		const state = rpc.lines[1]!.data;
+		expect(state).toMatchObject({ isStreaming: false, messageCount: 0 });
+		expect(existsSync(state.sessionFile)).toBe(false);
 	});
 
 	it("SIGINT aborts the run, fsyncs the aborted reply into the session file and exits 130", async () => {
