@@ -152,6 +152,13 @@ describe("pi --mode json", () => {
 		]);
 		// No event carries an id.
 		for (const event of events.slice(1)) expect(event).not.toHaveProperty("id");
+		// Absent optional fields are omitted; null only where a type says so (a running command's exit code).
+		const nullKeys = new Set<string>();
+		JSON.parse(`[${result.stdout.trimEnd().split("\n").join(",")}]`, (key, value) => {
+			if (value === null) nullKeys.add(key);
+			return value;
+		});
+		expect([...nullKeys]).toEqual(["exitCode"]);
 	});
 
 	it("reports a failed run in the stream and with exit code 1", async () => {
@@ -272,6 +279,25 @@ describe("pi --mode json: session events (rpc.md §6)", () => {
 		expect(server.requests).toHaveLength(2);
 	});
 
+	it("ends with auto_retry_end {success: false} and exit 1 when the retries are used up", async () => {
+		server.enqueue(
+			{ httpError: { status: 529, message: "overloaded" } },
+			{ httpError: { status: 529, message: "still overloaded" } },
+		);
+		const result = await runPi(world, ["--mode", "json", "--model", MOCK_MODEL, "--no-session", "hi"]);
+		expect(result.code).toBe(1);
+		const events = jsonLines(result.stdout).slice(1);
+		const last = events.filter((e) => e.type === "message_end").at(-1)!.message;
+		expect(last).toMatchObject({ role: "assistant", stopReason: "error" });
+		expect(events.at(-1)).toEqual({
+			type: "auto_retry_end",
+			success: false,
+			attempt: 1,
+			finalError: last.errorMessage,
+		});
+		expect(result.stderr).toBe(`Error: ${last.errorMessage}\n`);
+	});
+
 	it("reports a threshold compaction between runs with compaction_start and compaction_end", async () => {
 		// Compact as soon as the context passes 128000 - 127000 tokens.
 		const compacting = createWorld(server, { compaction: { reserveTokens: 127_000, keepRecentTokens: 1 } });
@@ -308,6 +334,19 @@ describe("pi --mode json: session events (rpc.md §6)", () => {
 	});
 });
 
+describe("pi --mode json: a rejected prompt", () => {
+	it("leaves only the header on stdout and exits 1 with the missing-key message", async () => {
+		const result = await runPi(world, ["--mode", "json", "--model", "anthropic/claude-sonnet-4-5", "hi"]);
+		expect(result.code).toBe(1);
+		const lines = jsonLines(result.stdout);
+		expect(lines).toHaveLength(1);
+		expect(lines[0]).toMatchObject({ type: "session", version: 3 });
+		expect(result.stderr).toBe(
+			'Error: No API key found for provider "anthropic". Set ANTHROPIC_OAUTH_TOKEN or ANTHROPIC_API_KEY, or add a key to auth.json.\n',
+		);
+	});
+});
+
 describe("pi --mode json: stdout carries only JSON lines", () => {
 	it("sends console output and stray stdout writes of libraries to stderr", async () => {
 		server.enqueue({ text: "clean" });
@@ -322,29 +361,37 @@ describe("pi --mode json: stdout carries only JSON lines", () => {
 });
 
 describe("pi --mode json: termination signals during a run (json-mode.md §6)", () => {
-	it.each([
-		["SIGTERM", 143],
-		["SIGINT", 130],
-		["SIGHUP", 129],
-	] as const)("%s aborts the run, keeps the aborted reply in the session file and exits %i", async (signal, code) => {
-		server.enqueue({ text: "never sent", delayMs: 10_000 });
-		const sessionFile = join(world.cwd, `json-${signal}.jsonl`);
-		const pi = startPi(world, ["--mode", "json", "--model", MOCK_MODEL, "--session", sessionFile, "long task"]);
-		pi.endInput();
-		await until(() => server.requests.length === 1);
-		pi.kill(signal);
-		expect(await pi.exited).toEqual({ code, signal: null });
-		const events = jsonLines(pi.stdout());
-		expect(events.at(-1)).toMatchObject({ type: "agent_end" });
-		expect(events.at(-1)!.messages.at(-1)).toMatchObject({ role: "assistant", stopReason: "aborted" });
-		const entries = readFileSync(sessionFile, "utf8")
-			.trimEnd()
-			.split("\n")
-			.map((line) => JSON.parse(line));
-		const messages = entries.filter((e) => e.type === "message").map((e) => e.message);
-		expect(messages).toEqual([
-			expect.objectContaining({ role: "user", content: [{ type: "text", text: "long task" }] }),
-			expect.objectContaining({ role: "assistant", stopReason: "aborted" }),
-		]);
+	it("SIGTERM, SIGINT and SIGHUP abort the run, keep the aborted reply in the session file and exit 143, 130, 129", async () => {
+		const signals = [
+			["SIGTERM", 143],
+			["SIGINT", 130],
+			["SIGHUP", 129],
+		] as const;
+		server.enqueue(...signals.map(() => ({ text: "never sent", delayMs: 10_000 })));
+		// Three processes at once, one per signal.
+		const runs = signals.map(([signal, code]) => {
+			const sessionFile = join(world.cwd, `json-${signal}.jsonl`);
+			const pi = startPi(world, ["--mode", "json", "--model", MOCK_MODEL, "--session", sessionFile, "long task"]);
+			pi.endInput();
+			return { signal, code, sessionFile, pi };
+		});
+		await until(() => server.requests.length === signals.length);
+		for (const run of runs) run.pi.kill(run.signal);
+		for (const run of runs) {
+			expect(await run.pi.exited).toEqual({ code: run.code, signal: null });
+			const events = jsonLines(run.pi.stdout());
+			expect(events.at(-1)).toMatchObject({ type: "agent_end" });
+			expect(events.at(-1)!.messages.at(-1)).toMatchObject({ role: "assistant", stopReason: "aborted" });
+			const messages = readFileSync(run.sessionFile, "utf8")
+				.trimEnd()
+				.split("\n")
+				.map((line) => JSON.parse(line))
+				.filter((entry) => entry.type === "message")
+				.map((entry) => entry.message);
+			expect(messages).toEqual([
+				expect.objectContaining({ role: "user", content: [{ type: "text", text: "long task" }] }),
+				expect.objectContaining({ role: "assistant", stopReason: "aborted" }),
+			]);
+		}
 	});
 });

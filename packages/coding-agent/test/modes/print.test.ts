@@ -204,29 +204,36 @@ describe("pi -p: what reaches stdout (json-mode.md §5)", () => {
 });
 
 describe("pi -p: termination signals during a run (json-mode.md §6)", () => {
-	it.each([
-		["SIGTERM", 143],
-		["SIGINT", 130],
-		["SIGHUP", 129],
-	] as const)("%s aborts the run, keeps the aborted reply in the session file and exits %i", async (signal, code) => {
-		server.enqueue({ text: "never sent", delayMs: 10_000 });
-		const sessionFile = join(world.cwd, `print-${signal}.jsonl`);
-		const pi = startPi(world, ["-p", "--model", MOCK_MODEL, "--session", sessionFile, "long task"]);
-		pi.endInput();
-		await until(() => server.requests.length === 1);
-		pi.kill(signal);
-		expect(await pi.exited).toEqual({ code, signal: null });
-		expect(pi.stdout()).toBe("");
-		const messages = readFileSync(sessionFile, "utf8")
-			.trimEnd()
-			.split("\n")
-			.map((line) => JSON.parse(line))
-			.filter((entry) => entry.type === "message")
-			.map((entry) => entry.message);
-		expect(messages).toEqual([
-			expect.objectContaining({ role: "user", content: [{ type: "text", text: "long task" }] }),
-			expect.objectContaining({ role: "assistant", stopReason: "aborted" }),
-		]);
+	it("SIGTERM, SIGINT and SIGHUP abort the run, keep the aborted reply in the session file and exit 143, 130, 129", async () => {
+		const signals = [
+			["SIGTERM", 143],
+			["SIGINT", 130],
+			["SIGHUP", 129],
+		] as const;
+		server.enqueue(...signals.map(() => ({ text: "never sent", delayMs: 10_000 })));
+		// Three processes at once, one per signal.
+		const runs = signals.map(([signal, code]) => {
+			const sessionFile = join(world.cwd, `print-${signal}.jsonl`);
+			const pi = startPi(world, ["-p", "--model", MOCK_MODEL, "--session", sessionFile, "long task"]);
+			pi.endInput();
+			return { signal, code, sessionFile, pi };
+		});
+		await until(() => server.requests.length === signals.length);
+		for (const run of runs) run.pi.kill(run.signal);
+		for (const run of runs) {
+			expect(await run.pi.exited).toEqual({ code: run.code, signal: null });
+			expect(run.pi.stdout()).toBe("");
+			const messages = readFileSync(run.sessionFile, "utf8")
+				.trimEnd()
+				.split("\n")
+				.map((line) => JSON.parse(line))
+				.filter((entry) => entry.type === "message")
+				.map((entry) => entry.message);
+			expect(messages).toEqual([
+				expect.objectContaining({ role: "user", content: [{ type: "text", text: "long task" }] }),
+				expect.objectContaining({ role: "assistant", stopReason: "aborted" }),
+			]);
+		}
 	});
 });
 

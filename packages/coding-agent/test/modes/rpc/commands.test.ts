@@ -25,8 +25,8 @@ let skillPath: string;
 
 beforeAll(async () => {
 	server = await startServer();
-	// A retry waits 10 s: long enough to observe and cancel, never waited for in full.
-	world = createWorld(server, { retry: { baseDelayMs: 10_000, maxRetries: 1 } });
+	// A retry waits 10 s: long enough to observe and cancel, never waited for in full. Any context can be compacted.
+	world = createWorld(server, { retry: { baseDelayMs: 10_000, maxRetries: 1 }, compaction: { keepRecentTokens: 1 } });
 	templatePath = join(world.agentDir, "prompts", "review.md");
 	mkdirSync(join(world.agentDir, "prompts"));
 	writeFileSync(templatePath, "---\ndescription: Review a file\n---\nReview $1.");
@@ -232,6 +232,51 @@ describe("RPC commands over the wire", () => {
 		const emptyClone = await client.getState();
 		expect(emptyClone.sessionFile).not.toBe(fresh.sessionFile);
 		expect(existsSync(emptyClone.sessionFile!)).toBe(false);
+	});
+
+	it("abort cancels a running compaction; a prompt sent during a compaction waits for its end", async () => {
+		server.reset();
+		server.enqueue({ text: "r1" }, { text: "r2" });
+		await client.promptAndWait("one");
+		await client.promptAndWait("two");
+
+		server.enqueue({ text: "never summarised", delayMs: 10_000 });
+		let started = nextEvent((e) => e.type === "compaction_start");
+		const cancelledEnd = nextEvent((e) => e.type === "compaction_end");
+		const cancelled = client.compact();
+		// A failure here (instead of a hang) says why no compaction started.
+		await Promise.race([started, cancelled]);
+		await client.abort();
+		await expect(cancelled).rejects.toThrow("Compaction cancelled");
+		expect(await cancelledEnd).toMatchObject({ reason: "manual", aborted: true, willRetry: false });
+
+		server.enqueue({ text: "the summary", delayMs: 300 }, { text: "after compaction" });
+		const order: string[] = [];
+		let promptAnswered = false;
+		let answeredBeforeCompactionEnd: boolean | undefined;
+		const off = client.onEvent((e) => {
+			order.push(e.type);
+			if (e.type === "compaction_end") answeredBeforeCompactionEnd = promptAnswered;
+		});
+		started = nextEvent((e) => e.type === "compaction_start");
+		const compacted = client.compact();
+		await started;
+		const prompted = client.prompt("three").then(() => {
+			promptAnswered = true;
+		});
+		// Handled while the prompt waits: the line queue was released.
+		expect(await client.getState()).toMatchObject({ isCompacting: true });
+		expect((await compacted).summary).toContain("the summary");
+		await prompted;
+		await client.waitForIdle();
+		off();
+		expect(answeredBeforeCompactionEnd).toBe(false);
+		expect(order.filter((type) => type !== "message_update").slice(0, 3)).toEqual([
+			"compaction_start",
+			"compaction_end",
+			"agent_start",
+		]);
+		expect(await client.getLastAssistantText()).toEqual({ text: "after compaction" });
 	});
 
 	it("exits 0 when stdin closes", async () => {
