@@ -39,7 +39,7 @@ export function onTerminationSignals(session: ShutdownTarget, hooks: SignalHooks
 	let stopping = false;
 	const handlers = Object.entries(SIGNAL_EXIT).map(([signal, code]) => {
 		const handler = () => {
-			if (stopping) exit(code);
+			if (stopping) return exit(code);
 			stopping = true;
 			try {
 				hooks.onSignal?.();

@@ -94,6 +94,37 @@ describe("pi -p", () => {
 		expect(content.filter((part) => part.type === "image")).toHaveLength(1);
 	});
 
+	it("builds the first prompt from @file blocks, then stdin, then the first message; later messages follow", async () => {
+		writeFileSync(join(world.cwd, "a.txt"), "alpha");
+		server.enqueue({ text: "1" }, { text: "2" });
+		const result = await runPi(world, ["-p", "--model", MOCK_MODEL, "--no-session", "@a.txt", "first", "second"], {
+			stdin: "piped\r\n",
+		});
+		expect(result).toMatchObject({ code: 0, stdout: "2\n" });
+		expect(userText(0)).toBe(`<file name="${join(world.cwd, "a.txt")}">\nalpha\n</file>\npiped\n\nfirst`);
+		expect(userText(1)).toBe("second");
+	});
+
+	it("sends --api-key to the start-up model's provider and never stores it", async () => {
+		const sessionFile = join(world.cwd, "api-key.jsonl");
+		server.enqueue({ text: "keyed" });
+		const result = await runPi(world, [
+			"-p",
+			"--model",
+			MOCK_MODEL,
+			"--api-key",
+			"sk-cli-only-0123456789",
+			"--session",
+			sessionFile,
+			"echo the key sk-cli-only-0123456789",
+		]);
+		expect(result).toMatchObject({ code: 0, stdout: "keyed\n" });
+		expect(server.requests[0]!.headers.authorization).toBe("Bearer sk-cli-only-0123456789");
+		const stored = readFileSync(sessionFile, "utf8");
+		expect(stored).not.toContain("sk-cli-only-0123456789");
+		expect(stored).toContain("echo the key [REDACTED]");
+	});
+
 	it("fails with exit 1 for a missing @file, before any request", async () => {
 		const result = await runPi(world, ["-p", "--model", MOCK_MODEL, "@missing.txt", "hi"]);
 		expect(result).toEqual({
