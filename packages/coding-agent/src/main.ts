@@ -24,13 +24,16 @@ function chooseMode(args: CliArgs, stdinIsTty: boolean): RunMode {
 	return args.mode ?? (stdinIsTty ? "interactive" : "text");
 }
 
-/** Mode-specific command-line rules that need no files. */
+/** Command-line rules that need no files (some depend on the mode); they hold for the TUI too. */
 function checkModeArgs(args: CliArgs, mode: RunMode): void {
 	if (mode === "rpc") {
 		if (args.fileArgs.length > 0) throw usageError(cliMessages.rpcFileArgs);
 		if (args.messages.length > 0) throw usageError(cliMessages.rpcMessages);
 	}
 	if (args.resume && mode !== "interactive") throw usageError(cliMessages.resumeNeedsTerminal);
+	if (args.apiKey !== undefined && args.model === undefined && args.provider === undefined) {
+		throw usageError(cliMessages.apiKeyNeedsModel);
+	}
 }
 
 /** The single place that decides how the interactive mode is reached. */
@@ -75,9 +78,6 @@ async function run(argv: readonly string[], io: MainIo): Promise<number> {
 	const mode = args.printSystemPrompt ? "text" : chooseMode(args, io.stdin.isTTY === true);
 	checkModeArgs(args, mode);
 	if (mode === "interactive") return runInteractive(args);
-	if (args.apiKey !== undefined && args.model === undefined && args.provider === undefined) {
-		throw usageError(cliMessages.apiKeyNeedsModel);
-	}
 
 	if (args.printSystemPrompt) {
 		const { createCliSession } = await import("./cli/session-setup.js");

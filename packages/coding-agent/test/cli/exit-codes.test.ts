@@ -7,6 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatErrorLine, reportError } from "../../src/cli/errors.js";
+import { type MainIo, main } from "../../src/main.js";
 import {
 	createWorld,
 	MOCK_MODEL,
@@ -133,6 +134,19 @@ describe("--fork of another project's session", () => {
 		const result = await runPi(world, ["-p", "--model", MOCK_MODEL, "--fork", "fff9", "go on"]);
 		expect(result).toMatchObject({ code: 0, stdout: "forked reply\n" });
 		expect(JSON.stringify(server.requests[0]!.body.messages)).toContain("question of fff99999-cccc");
+	});
+});
+
+describe("--api-key without a model", () => {
+	it("is refused before the TUI starts too (stdin a terminal, no mode flag)", async () => {
+		const stderr: string[] = [];
+		const io = {
+			stdin: { isTTY: true },
+			stdout: { write: () => true },
+			stderr: { write: (text: string) => stderr.push(text) },
+		} as unknown as MainIo;
+		expect(await main(["--api-key", "sk-test-123456"], io)).toBe(2);
+		expect(stderr).toEqual(["Error: --api-key requires a model: use --model or --provider\n"]);
 	});
 });
 
