@@ -53,9 +53,13 @@ export const cliMessages = {
 	requestEnded: (stopReason: string) => `request ended with ${stopReason}`,
 } as const;
 
-/** `Error: <message>`, not prefixed twice. */
+/**
+ * `Error: <message>` as the one line the specs promise (a provider's multi-line message is joined with spaces), not
+ * prefixed twice.
+ */
 export function formatErrorLine(message: string): string {
-	return message.startsWith("Error: ") ? message : `Error: ${message}`;
+	const line = message.replace(/\s*[\r\n]+\s*/g, " ").trim();
+	return line.startsWith("Error: ") ? line : `Error: ${line}`;
 }
 
 /** Writes the error line for `error` to stderr and returns the exit code to use. */

@@ -151,9 +151,10 @@ describe("--api-key without a model", () => {
 });
 
 describe("the Error: prefix (config.md §11)", () => {
-	it("is added once, never doubled", () => {
+	it("is added once, never doubled, to a message joined into one line", () => {
 		expect(formatErrorLine("File not found: /x")).toBe("Error: File not found: /x");
 		expect(formatErrorLine("Error: already prefixed")).toBe("Error: already prefixed");
+		expect(formatErrorLine("400 bad\nrequest\r\n  details\n")).toBe("Error: 400 bad request details");
 		const written: string[] = [];
 		const stderr = { write: (text: string) => written.push(text) } as unknown as NodeJS.WritableStream;
 		expect(reportError(new Error("Error: boom"), stderr)).toBe(1);

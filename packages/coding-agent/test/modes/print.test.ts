@@ -144,6 +144,12 @@ describe("pi -p", () => {
 		expect(result.stderr).toMatch(/^Error: .*bad request: tools invalid/m);
 	});
 
+	it("writes a provider's multi-line error message as one Error line", async () => {
+		server.enqueue({ httpError: { status: 400, message: "bad\nrequest\n  details" } });
+		const result = await runPi(world, ["-p", "--model", MOCK_MODEL, "--no-session", "hi"]);
+		expect(result).toEqual({ code: 1, signal: null, stdout: "", stderr: "Error: 400 bad request details\n" });
+	});
+
 	it("stops at the first failed run: later messages are not sent", async () => {
 		server.enqueue({ httpError: { status: 400, message: "nope" } }, { text: "never" });
 		const result = await runPi(world, ["-p", "--model", MOCK_MODEL, "one", "two"]);
