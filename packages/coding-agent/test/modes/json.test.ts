@@ -334,6 +334,59 @@ describe("pi --mode json: session events (rpc.md §6)", () => {
 	});
 });
 
+describe("pi --mode json: context overflow recovery (rpc.md §6)", () => {
+	const overflow = { httpError: { status: 400, message: "This model's maximum context length is 128000 tokens" } };
+
+	it("compacts with reason overflow, then re-sends the request once (willRetry: true)", async () => {
+		const small = createWorld(server, { compaction: { keepRecentTokens: 1 } });
+		try {
+			server.enqueue({ text: "r1" }, overflow, { text: "the summary" }, { text: "fits now" });
+			const result = await runPi(small, ["--mode", "json", "--model", MOCK_MODEL, "--no-session", "one", "two"]);
+			expect(result).toMatchObject({ code: 0, stderr: "" });
+			const events = jsonLines(result.stdout).slice(1);
+			const types = significantTypes(events);
+			const secondEnd = types.indexOf("agent_end", types.indexOf("agent_end") + 1);
+			expect(types.slice(secondEnd, secondEnd + 4)).toEqual([
+				"agent_end",
+				"compaction_start",
+				"compaction_end",
+				"agent_start",
+			]);
+			expect(events.find((e) => e.type === "compaction_start")).toEqual({
+				type: "compaction_start",
+				reason: "overflow",
+			});
+			expect(events.find((e) => e.type === "compaction_end")).toMatchObject({
+				reason: "overflow",
+				aborted: false,
+				willRetry: true,
+				result: { summary: "the summary" },
+			});
+			expect(events.at(-1)!.messages.at(-1)).toMatchObject({ role: "assistant", stopReason: "stop" });
+		} finally {
+			small.cleanup();
+		}
+	});
+
+	it("does not retry a second overflow of the same prompt and exits 1", async () => {
+		const small = createWorld(server, { compaction: { keepRecentTokens: 1 } });
+		try {
+			server.enqueue({ text: "r1" }, overflow, { text: "the summary" }, overflow, { text: "never" });
+			const result = await runPi(small, ["--mode", "json", "--model", MOCK_MODEL, "--no-session", "one", "two"]);
+			expect(result.code).toBe(1);
+			const ends = jsonLines(result.stdout).filter((e) => e.type === "compaction_end");
+			expect(ends.at(-1)).toMatchObject({
+				reason: "overflow",
+				willRetry: false,
+				errorMessage: "Context overflow persists after compaction; not retrying again.",
+			});
+			expect(server.requests).toHaveLength(4);
+		} finally {
+			small.cleanup();
+		}
+	});
+});
+
 describe("pi --mode json: a rejected prompt", () => {
 	it("leaves only the header on stdout and exits 1 with the missing-key message", async () => {
 		const result = await runPi(world, ["--mode", "json", "--model", "anthropic/claude-sonnet-4-5", "hi"]);

@@ -279,6 +279,28 @@ describe("RPC commands over the wire", () => {
 		expect(await client.getLastAssistantText()).toEqual({ text: "after compaction" });
 	});
 
+	it("new_session records parentSession in the header written at the first prompt", async () => {
+		const parent = join(world.cwd, "parent.jsonl");
+		expect(await client.newSession(parent)).toEqual({ cancelled: false });
+		server.reset();
+		server.enqueue({ text: "child reply" });
+		await client.promptAndWait("hello child");
+		const { sessionFile, sessionId } = await client.getState();
+		const header = JSON.parse(readFileSync(sessionFile!, "utf8").split("\n")[0]!);
+		expect(header).toMatchObject({ type: "session", version: 3, id: sessionId, parentSession: parent });
+	});
+
+	it("abort keeps queued follow-up messages queued", async () => {
+		server.reset();
+		server.enqueue({ text: "too late", delayMs: 10_000 });
+		const started = nextEvent((e) => e.type === "agent_start");
+		await client.prompt("slow one");
+		await started;
+		await client.followUp("for later");
+		await client.abort();
+		expect(await client.getState()).toMatchObject({ isStreaming: false, pendingMessageCount: 1 });
+	});
+
 	it("exits 0 when stdin closes", async () => {
 		expect(await client.close()).toBe(0);
 	});
