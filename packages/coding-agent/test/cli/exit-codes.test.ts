@@ -2,7 +2,7 @@
  * Start-up failures of the CLI (config.md §11, json-mode.md §6, session-format.md §9): each is one `Error:` line
  * on stderr, nothing on stdout (not even the JSON header), and the exit code of its kind.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -21,6 +21,7 @@ import {
 let server: MockServer;
 let world: TestWorld;
 let emptyAgentDir: string;
+let otherProjectFile: string;
 
 const OTHER_PROJECT = "/elsewhere/other-project";
 
@@ -47,7 +48,7 @@ beforeAll(async () => {
 	world = createWorld(server);
 	writeSession(projectSessionDir(world), "abc11111-aaaa", world.cwd);
 	writeSession(projectSessionDir(world), "abc22222-bbbb", world.cwd);
-	writeSession(projectSessionDir(world, OTHER_PROJECT), "fff99999-cccc", OTHER_PROJECT);
+	otherProjectFile = writeSession(projectSessionDir(world, OTHER_PROJECT), "fff99999-cccc", OTHER_PROJECT);
 	emptyAgentDir = mkdtempSync(join(tmpdir(), "pi-empty-agent-"));
 });
 afterAll(async () => {
@@ -129,11 +130,17 @@ describe.concurrent("start-up failures: one Error line on stderr, nothing on std
 });
 
 describe("--fork of another project's session", () => {
-	it("copies it into a new session of this project and runs the prompt there", async () => {
+	it("copies it into a new session of this project; the JSON header is the stored one, with parentSession", async () => {
 		server.enqueue({ text: "forked reply" });
-		const result = await runPi(world, ["-p", "--model", MOCK_MODEL, "--fork", "fff9", "go on"]);
-		expect(result).toMatchObject({ code: 0, stdout: "forked reply\n" });
+		const result = await runPi(world, ["--mode", "json", "--model", MOCK_MODEL, "--fork", "fff9", "go on"]);
+		expect(result.code).toBe(0);
 		expect(JSON.stringify(server.requests[0]!.body.messages)).toContain("question of fff99999-cccc");
+		const headerLine = result.stdout.split("\n")[0]!;
+		const header = JSON.parse(headerLine);
+		expect(Object.keys(header)).toEqual(["type", "version", "id", "timestamp", "cwd", "parentSession"]);
+		expect(header).toMatchObject({ cwd: world.cwd, parentSession: otherProjectFile });
+		const stored = readdirSync(projectSessionDir(world)).find((name) => name.endsWith(`_${header.id}.jsonl`));
+		expect(readFileSync(join(projectSessionDir(world), stored!), "utf8").split("\n")[0]).toBe(headerLine);
 	});
 });
 
