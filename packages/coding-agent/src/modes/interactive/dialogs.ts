@@ -19,6 +19,12 @@ export interface DialogHost {
 /** Builds a dialog component; it calls `finish` once with its answer (undefined: cancelled). */
 export type DialogBuilder<T> = (finish: (value: T | undefined) => void, theme: Theme) => Component;
 
+/** Options of {@link Dialogs.open}. */
+export interface OpenDialogOptions {
+	/** Closes the dialog as cancelled when it aborts (extension dialogs' timeout and signal). */
+	signal?: AbortSignal;
+}
+
 export class Dialogs {
 	private closeCurrent: (() => void) | undefined;
 
@@ -36,9 +42,11 @@ export class Dialogs {
 
 	/**
 	 * Shows the component `build` makes instead of the editor; resolves with the value it finishes with. A dialog
-	 * opened while another is shown replaces it (the first one resolves undefined).
+	 * opened while another is shown replaces it (the first one resolves undefined). An aborted `signal` cancels it.
 	 */
-	open<T>(build: DialogBuilder<T>): Promise<T | undefined> {
+	open<T>(build: DialogBuilder<T>, options: OpenDialogOptions = {}): Promise<T | undefined> {
+		const { signal } = options;
+		if (signal?.aborted) return Promise.resolve(undefined);
 		this.closeCurrent?.();
 		const { slot, tui } = this.host;
 		const restore = () => {
@@ -53,11 +61,16 @@ export class Dialogs {
 			const finish = (value: T | undefined) => {
 				if (done) return;
 				done = true;
-				if (this.closeCurrent === close) this.closeCurrent = undefined;
-				restore();
+				signal?.removeEventListener("abort", close);
+				// A dialog replaced by another one leaves the slot to it.
+				if (this.closeCurrent === close) {
+					this.closeCurrent = undefined;
+					restore();
+				}
 				resolve(value);
 			};
 			const close = () => finish(undefined);
+			signal?.addEventListener("abort", close, { once: true });
 			const component = build(finish, this.host.theme());
 			slot.clear();
 			slot.addChild(component);

@@ -2,7 +2,8 @@
  * Entry of the interactive mode, imported by main.ts only when the TUI is wanted. It draws the first frame as
  * soon as settings, theme and keybindings are read, then builds the session from the command line (through the
  * CLI's createCliSession, the one mapping of flags to createAgentSession) and attaches it, submits the command
- * line's messages in order and resolves with the exit code when the user quits.
+ * line's messages in order and resolves with the exit code when the user quits (process-exit.ts covers signals
+ * and crashes).
  */
 import { homedir } from "node:os";
 import { ProcessTerminal } from "@pi/tui";
@@ -15,8 +16,9 @@ import type { AgentSession } from "../../core/agent-session.js";
 import { AuthStorage } from "../../core/config/auth-storage.js";
 import { resolveAgentDir } from "../../core/config/paths.js";
 import { SettingsManager } from "../../core/config/settings.js";
-import { InteractiveMode } from "./interactive-mode.js";
+import { InteractiveMode, QUIT_LIMIT_MS } from "./interactive-mode.js";
 import { loadKeybindings, readKeybindingOverrides } from "./keybindings.js";
+import { installExitHandlers } from "./process-exit.js";
 import { detectBackground, loadThemes, selectTheme } from "./theme/index.js";
 
 export { InteractiveMode, type InteractiveModeOptions } from "./interactive-mode.js";
@@ -53,7 +55,8 @@ export async function runInteractiveMode(args: CliArgs, env: EnvOptions = readEn
 
 	const ui = new InteractiveMode({
 		settings,
-		terminal: new ProcessTerminal(),
+		// process-exit.ts restores the terminal itself, so a signal can shut the session down before pi dies.
+		terminal: new ProcessTerminal({ restoreOnExit: false }),
 		keybindings,
 		themes,
 		themeName: chosen.spec.name,
@@ -68,14 +71,7 @@ export async function runInteractiveMode(args: CliArgs, env: EnvOptions = readEn
 		onReload: reloadResources,
 	});
 	mode = ui;
-	// Flush the session before the terminal's own handler restores the screen and re-raises the signal.
-	const flushOnSignal = () => ui.readySession?.sessionManager.sync();
-	process.once("SIGTERM", flushOnSignal);
-	process.once("SIGHUP", flushOnSignal);
-	const detachSignals = () => {
-		process.off("SIGTERM", flushOnSignal);
-		process.off("SIGHUP", flushOnSignal);
-	};
+	const detachSignals = installExitHandlers(ui);
 
 	ui.start();
 	for (const warning of [...early, ...themeWarnings, ...keyWarnings]) ui.notify("warning", warning);
@@ -108,9 +104,16 @@ export async function runInteractiveMode(args: CliArgs, env: EnvOptions = readEn
 		session = created.session;
 		if (created.modelFallbackMessage) ui.notify("warning", created.modelFallbackMessage);
 	} catch (error) {
-		ui.shutdown(1);
+		// Restores the terminal at once, so the error is printed to the shell.
+		void ui.shutdown(1);
 		detachSignals();
 		throw error;
+	}
+	if (!ui.isRunning) {
+		// The user quit while the session was being set up: end it without starting it.
+		await session.shutdown({ abort: true, timeoutMs: QUIT_LIMIT_MS });
+		detachSignals();
+		return ui.waitForExit();
 	}
 	ui.attachSession(session);
 

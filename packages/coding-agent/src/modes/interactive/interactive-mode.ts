@@ -1,14 +1,17 @@
 /**
  * The interactive mode's orchestrator: lays out the transcript (header first), pending messages, the status row,
- * the editor and the footer; draws the first frame before the session exists and fills in the session's parts
- * when it is attached; feeds session events to the transcript; owns the theme and shutdown. Key handling lives in
- * input/key-actions.ts, the commands' view of the mode in mode-context.ts.
+ * extension widgets around the editor, and the footer; draws the first frame before the session exists and fills
+ * in the session's parts when it is attached (starting its extensions with the TUI's UiContext); feeds session
+ * events to the transcript; owns the theme and the way out (quit shuts the session down). Key handling lives in
+ * input/key-actions.ts, the commands' view of the mode in mode-context.ts, the extensions' UI in extension-ui.ts.
  */
 import type { ImageContent } from "@pi/ai";
 import { type Component, Container, type KeybindingsManager, markFinal, type Terminal, TUI } from "@pi/tui";
+import { SIGNAL_SETTLE_MS } from "../../cli/signals.js";
 import type { AgentSession } from "../../core/agent-session.js";
 import type { AuthStorage } from "../../core/config/auth-storage.js";
 import type { SettingsManager } from "../../core/config/settings.js";
+import { extensionTexts } from "../../core/extensions/texts.js";
 import type { AgentSessionEvent } from "../../core/session-events.js";
 import {
 	CombinedAutocompleteProvider,
@@ -24,9 +27,12 @@ import { PendingMessagesComponent } from "./components/pending-messages.js";
 import { PromptEditor } from "./components/prompt-editor.js";
 import { Dialogs } from "./dialogs.js";
 import { TranscriptView } from "./event-rendering.js";
+import { TuiExtensionUi } from "./extension-ui.js";
 import { collectFooterData, placeholderFooterData } from "./footer-data.js";
 import { handleHotkey } from "./hotkeys.js";
+import { editInExternalEditor } from "./input/external-editor.js";
 import { KeyActions } from "./input/key-actions.js";
+import { sendToSession, submitErrorText } from "./input/submit.js";
 import type { AppActionName } from "./keybindings.js";
 import { createModeContext } from "./mode-context.js";
 import { NOTICE_TEXT, type NoticeKind } from "./notices.js";
@@ -34,6 +40,12 @@ import { RunStatus } from "./run-status.js";
 import { createTheme, type Theme, type ThemeSpec } from "./theme/index.js";
 
 export { DOUBLE_PRESS_MS } from "./input/key-actions.js";
+
+/**
+ * The longest a quit waits for the session's shutdown (aborted work settling, extensions' `session_shutdown`)
+ * before the session file is flushed and pi ends anyway: a hanging extension must not keep pi from exiting.
+ */
+export const QUIT_LIMIT_MS = SIGNAL_SETTLE_MS + 2000;
 
 /** Everything the mode is built from (index.ts assembles it). */
 export interface InteractiveModeOptions {
@@ -95,6 +107,7 @@ export class InteractiveMode {
 	private readonly statusSlot = new Container();
 	private readonly editorSlot = new Container();
 	private readonly footerSlot = new Container();
+	private readonly extensionUi: TuiExtensionUi;
 	private pending: PendingMessagesComponent;
 	private footer: FooterComponent;
 	private promptEditor: PromptEditor;
@@ -107,6 +120,8 @@ export class InteractiveMode {
 	private finished: ((code: number) => void) | undefined;
 	private readonly done: Promise<number>;
 	private unsubscribe: (() => void) | undefined;
+	private stopped = false;
+	private quitting: Promise<void> | undefined;
 
 	constructor(private readonly options: InteractiveModeOptions) {
 		this.settings = options.settings;
@@ -147,6 +162,7 @@ export class InteractiveMode {
 			clipboardCommand: options.clipboardCommand,
 		});
 		this.actions = new KeyActions(this);
+		this.extensionUi = new TuiExtensionUi(this, this.theme);
 		this.pendingSlot.addChild(this.pending);
 		this.editorSlot.addChild(this.promptEditor);
 		this.footerSlot.addChild(this.footer);
@@ -154,7 +170,10 @@ export class InteractiveMode {
 			this.transcriptContainer,
 			this.pendingSlot,
 			this.statusSlot,
+			this.extensionUi.statusLine,
+			this.extensionUi.widgetsAbove,
 			this.editorSlot,
+			this.extensionUi.widgetsBelow,
 			this.footerSlot,
 		]) {
 			this.tui.addChild(part);
@@ -189,8 +208,9 @@ export class InteractiveMode {
 		return this.promptEditor;
 	}
 
-	get externalEditor(): string | undefined {
-		return this.options.externalEditor;
+	/** False once the mode stopped (quit, signal): nothing is drawn any more. */
+	get isRunning(): boolean {
+		return !this.stopped;
 	}
 
 	get currentTheme(): Theme {
@@ -214,15 +234,21 @@ export class InteractiveMode {
 		this.tui.start();
 	}
 
-	/** Connects the session: its history, commands, model and figures appear; waiting input proceeds. */
+	/**
+	 * Connects the session: its history, commands, model and figures appear; its extensions get the TUI's UI and
+	 * hear `session_start`; waiting input proceeds. Ignored once the mode stopped (the caller shuts it down).
+	 */
 	attachSession(session: AgentSession): void {
-		if (this.attached) return;
+		if (this.attached || this.stopped) return;
 		this.attached = session;
 		if (session.messages.length > 0) this.transcript.rebuild(session.messages);
 		this.slashCommands.setCommands(this.commandInfo());
 		this.unsubscribe = session.subscribe((event) => this.onSessionEvent(event));
 		this.status.clear();
 		this.refreshFooter();
+		session.extensions.setUi(this.extensionUi.context, true);
+		// Handler failures arrive as extension_error events (shown as notices); start() itself does not reject.
+		void session.extensions.start();
 		this.resolveReady(session);
 	}
 
@@ -241,10 +267,9 @@ export class InteractiveMode {
 	async submitPrompt(text: string, images?: ImageContent[]): Promise<void> {
 		const session = await this.ready;
 		try {
-			if (session.isStreaming) await session.steer(text, images);
-			else await session.prompt(text, { images });
+			await sendToSession(session, text, images, "steer");
 		} catch (error) {
-			this.notify("error", (error as Error).message);
+			this.notify("error", submitErrorText(session, text, error));
 		}
 		this.refreshFooter();
 	}
@@ -254,17 +279,42 @@ export class InteractiveMode {
 		return this.actions.submit(text, "steer");
 	}
 
-	/** Stops the UI, flushes the session and resolves waitForExit. Safe to call twice. */
-	shutdown(code = 0): void {
-		if (!this.finished) return;
-		const finish = this.finished;
-		this.finished = undefined;
+	/**
+	 * Quits: stops the UI (the terminal is restored at once), then shuts the session down (aborting work under way,
+	 * extensions' `session_shutdown`, fsync) and resolves waitForExit with `code`. Safe to call twice.
+	 */
+	shutdown(code = 0): Promise<void> {
+		this.quitting ??= this.endSession().then(() => this.finished?.(code));
+		return this.quitting;
+	}
+
+	/** Stops drawing and restores the terminal right away (quit, signals, a crash); the session is left alone. */
+	stopTerminal(): void {
+		if (this.stopped) return;
+		this.stopped = true;
 		this.dialogs.cancel();
 		this.status.clear();
 		this.unsubscribe?.();
 		this.tui.stop();
-		this.attached?.sessionManager.sync();
-		finish(code);
+	}
+
+	private async endSession(): Promise<void> {
+		this.stopTerminal();
+		const session = this.attached;
+		if (!session) return;
+		let timer: NodeJS.Timeout | undefined;
+		const limit = new Promise<void>((resolve) => {
+			timer = setTimeout(resolve, QUIT_LIMIT_MS);
+		});
+		// The terminal is restored already: a failure has nowhere to be shown, and the file is flushed below anyway.
+		const ended = session.shutdown({ abort: true, timeoutMs: SIGNAL_SETTLE_MS }).catch(() => {});
+		await Promise.race([ended, limit]);
+		clearTimeout(timer);
+		try {
+			session.flush();
+		} catch {
+			// Nothing left to report to: the terminal belongs to the shell again.
+		}
 	}
 
 	// --- the parts the commands and key actions use ---------------------------------------------------------------
@@ -277,6 +327,33 @@ export class InteractiveMode {
 	setEditorText(text: string): void {
 		this.promptEditor.setText(text);
 		this.tui.requestRender();
+	}
+
+	getEditorText(): string {
+		return this.promptEditor.getText();
+	}
+
+	requestRender(): void {
+		this.tui.requestRender();
+	}
+
+	setTitle(title: string): void {
+		this.options.terminal.setTitle(title);
+	}
+
+	get hasExternalEditor(): boolean {
+		return Boolean(this.options.externalEditor);
+	}
+
+	/** Edits `text` in $VISUAL/$EDITOR with the terminal handed over; undefined without one or when it failed. */
+	editExternally(text: string): string | undefined {
+		const command = this.options.externalEditor;
+		if (!command || this.stopped) return undefined;
+		this.tui.stop();
+		const edited = editInExternalEditor(command, text);
+		this.tui.start();
+		this.tui.requestRender();
+		return edited;
 	}
 
 	/** Shows the session's messages after a switch, a tree move or a fork (below a divider). */
@@ -349,6 +426,9 @@ export class InteractiveMode {
 		this.transcript.handleEvent(event);
 		this.status.handleEvent(event, session);
 		switch (event.type) {
+			case "extension_error":
+				this.transcript.addNotice("error", extensionTexts.errorLine(event.extensionPath, event.error));
+				break;
 			case "queue_update":
 				this.pending.setMessages(event.steering, event.followUp);
 				break;
@@ -367,7 +447,7 @@ export class InteractiveMode {
 		this.tui.requestRender();
 	}
 
-	/** Built-in commands, prompt templates and skills for `/` completion. */
+	/** Built-in commands, extension commands, prompt templates and skills for `/` completion. */
 	private commandInfo(): SlashCommandProviderOptions {
 		const resources = this.attached?.getCommands() ?? [];
 		return {
@@ -375,6 +455,9 @@ export class InteractiveMode {
 				{ name: command.name, description: command.description },
 				...(command.aliases ?? []).map((alias) => ({ name: alias, description: command.description })),
 			]),
+			extensions: resources
+				.filter((c) => c.source === "extension")
+				.map((c) => ({ name: c.name, description: c.description })),
 			templates: resources
 				.filter((c) => c.source === "prompt")
 				.map((c) => ({ name: c.name, description: c.description })),
@@ -431,6 +514,7 @@ export class InteractiveMode {
 		this.pendingSlot.clear();
 		this.pendingSlot.addChild(this.pending);
 		this.footer = new FooterComponent(this.theme, this.footer.getData());
+		this.extensionUi.setTheme(this.theme);
 		this.footerSlot.clear();
 		this.footerSlot.addChild(this.footer);
 		this.promptEditor = this.createEditor(this.promptEditor.getText());

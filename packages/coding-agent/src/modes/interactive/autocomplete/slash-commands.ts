@@ -1,6 +1,6 @@
 /**
- * Completion of `/commands` at the start of the prompt: built-in commands, prompt templates and (unless turned off
- * by settings enableSkillCommands) `/skill:<name>`, each with its description.
+ * Completion of `/commands` at the start of the prompt: built-in commands, extension commands, prompt templates and
+ * (unless turned off by settings enableSkillCommands) `/skill:<name>`, each with its description.
  */
 import {
 	type AutocompleteItem,
@@ -20,6 +20,8 @@ export interface SlashCommandInfo {
 export interface SlashCommandProviderOptions {
 	/** Built-in commands (the orchestrator's command table). */
 	commands: readonly SlashCommandInfo[];
+	/** Commands registered by extensions. */
+	extensions?: readonly SlashCommandInfo[];
 	/** Prompt templates (`/name` expands a template). */
 	templates?: readonly SlashCommandInfo[];
 	/** Skills, offered as `/skill:<name>`. */
@@ -29,6 +31,7 @@ export interface SlashCommandProviderOptions {
 }
 
 export const SLASH_TEXT = {
+	extensionTag: "(extension) ",
 	templateTag: "(template) ",
 	skillTag: "(skill) ",
 } as const;
@@ -51,6 +54,7 @@ export class SlashCommandProvider implements AutocompleteProvider {
 		});
 		this.items = [
 			...options.commands.map((command) => item(command.name, command.description)),
+			...(options.extensions ?? []).map((command) => item(command.name, command.description, SLASH_TEXT.extensionTag)),
 			...(options.templates ?? []).map((template) => item(template.name, template.description, SLASH_TEXT.templateTag)),
 			...(options.enableSkillCommands === false ? [] : (options.skills ?? [])).map((skill) =>
 				item(`skill:${skill.name}`, skill.description, SLASH_TEXT.skillTag),

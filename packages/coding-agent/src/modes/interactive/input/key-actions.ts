@@ -1,6 +1,6 @@
 /**
  * What the editor's submissions and the application keys do: `!cmd` shell commands, slash commands, prompts
- * (steering or follow-up while the agent works), abort, clear/exit, cycling, display toggles, the external
+ * (steering or follow-up while the agent works; extension commands at once), abort, clear/exit, cycling, display toggles, the external
  * editor and image paste. Works on the mode through {@link KeyActionHost}; input typed before the session is
  * ready waits for it.
  */
@@ -16,8 +16,7 @@ import type { Dialogs } from "../dialogs.js";
 import type { TranscriptView } from "../event-rendering.js";
 import type { HotkeyTarget } from "../hotkeys.js";
 import { NOTICE_TEXT, type NoticeKind } from "../notices.js";
-import { editInExternalEditor } from "./external-editor.js";
-import { parseShellCommand } from "./submit.js";
+import { parseShellCommand, sendToSession, submitErrorText } from "./submit.js";
 
 /** Two presses of Ctrl+C or Escape within this many ms count as a double press. */
 export const DOUBLE_PRESS_MS = 500;
@@ -33,8 +32,8 @@ export interface KeyActionHost {
 	readonly readySession: AgentSession | undefined;
 	/** Resolves with the session when it is ready. */
 	readonly ready: Promise<AgentSession>;
-	/** VISUAL or EDITOR, for Ctrl+G. */
-	readonly externalEditor: string | undefined;
+	/** Edits `text` in $VISUAL/$EDITOR (the terminal handed over meanwhile); undefined without one or on failure. */
+	editExternally(text: string): string | undefined;
 	notify(kind: NoticeKind, text: string): void;
 	refreshFooter(): void;
 	clearPending(): void;
@@ -71,14 +70,9 @@ export class KeyActions implements HotkeyTarget {
 		const images = this.pendingImages;
 		this.pendingImages = [];
 		try {
-			if (session.isStreaming) {
-				if (whileBusy === "steer") await session.steer(text, images);
-				else await session.followUp(text, images);
-			} else {
-				await session.prompt(text, { images });
-			}
+			await sendToSession(session, text, images, whileBusy);
 		} catch (error) {
-			this.host.notify("error", (error as Error).message);
+			this.host.notify("error", submitErrorText(session, text, error));
 		}
 		this.host.refreshFooter();
 	}
@@ -172,7 +166,8 @@ export class KeyActions implements HotkeyTarget {
 		const { editor } = this.host;
 		const text = editor.getText().trim();
 		const parsed = parseCommandLine(text);
-		if (!parsed || parsed.args || !findCommand(parsed.name)) return false;
+		const extensionCommand = this.host.readySession?.extensions.findCommand(text);
+		if (!parsed || parsed.args || !(findCommand(parsed.name) || extensionCommand)) return false;
 		editor.addToHistory(text);
 		editor.setText("");
 		void this.submit(text, "steer");
@@ -220,14 +215,10 @@ export class KeyActions implements HotkeyTarget {
 	}
 
 	onExternalEditor(): void {
-		const command = this.host.externalEditor;
-		if (!command) return;
-		const { tui, editor } = this.host;
-		tui.stop();
-		const edited = editInExternalEditor(command, editor.getText());
-		tui.start();
+		const { editor } = this.host;
+		const edited = this.host.editExternally(editor.getText());
 		if (edited !== undefined) editor.setText(edited);
-		tui.requestRender();
+		this.host.tui.requestRender();
 	}
 
 	onPasteImage(): void {

@@ -1,4 +1,11 @@
-/** What a submitted line is: `!cmd` / `!!cmd` shell commands are recognised here (tools.md §8). */
+/**
+ * What a submitted line is and where it goes: `!cmd` / `!!cmd` shell commands are recognised here (tools.md §8),
+ * and text for the session is sent as a prompt, a steering or a follow-up message, or, when it names an extension
+ * command, as a prompt even while the agent works (extension commands run at once and cannot be queued).
+ */
+import type { ImageContent } from "@pi/ai";
+import type { AgentSession } from "../../../core/agent-session.js";
+import { errorMessage, extensionTexts } from "../../../core/extensions/texts.js";
 
 /** A user shell command parsed from the editor text. */
 export interface ShellCommandInput {
@@ -19,4 +26,29 @@ export function parseShellCommand(text: string): ShellCommandInput | undefined {
 		return command ? { command, excludeFromContext: false } : undefined;
 	}
 	return undefined;
+}
+
+/**
+ * Sends text to the session: an extension command through `prompt` (it runs at once, even while busy); other text
+ * as a prompt when idle, else queued as `whileBusy`. Resolves when the command or run ended (or once queued).
+ */
+export async function sendToSession(
+	session: AgentSession,
+	text: string,
+	images: ImageContent[] | undefined,
+	whileBusy: "steer" | "followUp",
+): Promise<void> {
+	if (session.extensions.findCommand(text) || !session.isStreaming) {
+		await session.prompt(text, { images });
+		return;
+	}
+	if (whileBusy === "steer") await session.steer(text, images);
+	else await session.followUp(text, images);
+}
+
+/** The notice for a failed submission: an extension command's failure names the extension. */
+export function submitErrorText(session: AgentSession, text: string, error: unknown): string {
+	const command = session.extensions.findCommand(text);
+	const message = errorMessage(error);
+	return command ? extensionTexts.errorLine(command.extensionPath, message) : message;
 }

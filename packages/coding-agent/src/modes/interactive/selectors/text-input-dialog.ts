@@ -1,5 +1,5 @@
 /**
- * A one-line text question (/name, /login key entry). With `masked` the value is never echoed: each character is
+ * A one-line text question (/name, /login key entry, extensions' `ui.input` with its placeholder). With `masked` the value is never echoed: each character is
  * drawn as a bullet, so an API key does not end up on screen or in the scrollback.
  */
 import { CURSOR_MARKER, type Focusable, Input, matchesKey, Text, truncateToWidth } from "@pi/tui";
@@ -15,6 +15,8 @@ export interface TextInputDialogOptions {
 	title: string;
 	message?: string;
 	initialValue?: string;
+	/** Shown dimmed in the empty field. */
+	placeholder?: string;
 	/** Draw bullets instead of the text (secrets). */
 	masked?: boolean;
 	onSubmit: (value: string) => void;
@@ -62,6 +64,11 @@ export class TextInputDialog implements Focusable {
 	}
 
 	private renderField(width: number): string[] {
+		const { placeholder, theme } = this.options;
+		if (!this.options.masked && placeholder && this.input.getValue() === "") {
+			const cursor = this.focused ? `${CURSOR_MARKER}${theme.inverse(" ")}` : "";
+			return [truncateToWidth(` > ${cursor}${theme.fg("dim", placeholder)}`, width)];
+		}
 		if (!this.options.masked) {
 			this.input.focused = this.focused;
 			return this.input.render(Math.max(1, width - 1)).map((row) => ` ${row}`);

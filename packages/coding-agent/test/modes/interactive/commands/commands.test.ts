@@ -5,16 +5,20 @@
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { AuthStorage } from "../../../../src/core/config/auth-storage.js";
 import { createModeHarness, type ModeHarness } from "./harness.js";
 
 const ENTER = "\r";
 const ESCAPE = "\x1b";
 const DOWN = "\x1b[B";
+const CTRL_L = "\x0c";
+const CTRL_P = "\x10";
+const NO_ANTHROPIC_KEY = 'No API key found for provider "anthropic".';
 
 let h: ModeHarness | undefined;
 
-afterEach(() => {
-	h?.cleanup();
+afterEach(async () => {
+	await h?.cleanup();
 	h = undefined;
 });
 
@@ -207,5 +211,49 @@ describe("!cmd and !!cmd", () => {
 		h.faux.enqueue({ text: "ok" });
 		await h.submit("next question");
 		expect(JSON.stringify(h.faux.requests.at(-1)?.context.messages)).not.toContain("private-output");
+	});
+});
+
+describe("a model without a key", () => {
+	it("Ctrl+P onto a scoped model without a key shows the error and keeps the current model", async () => {
+		h = await createModeHarness();
+		const keyless = h.registry.find("anthropic", "claude-opus-4-6")!;
+		h.session.scopedModels = [{ model: h.faux.model }, { model: keyless }];
+		h.press(CTRL_P);
+		for (let i = 0; i < 200 && !(await h.allText()).includes("No API key"); i++) {
+			await new Promise((resolve) => setTimeout(resolve, 5));
+		}
+		expect(await h.allText()).toContain(NO_ANTHROPIC_KEY);
+		expect(h.session.model?.id).toBe(h.faux.model.id);
+		expect(h.mode.isRunning).toBe(true);
+	});
+
+	it("choosing a model in the selector whose key went away shows the error instead of switching", async () => {
+		const auth = AuthStorage.inMemory();
+		auth.setApiKey("anthropic", "sk-ant-test-0123456789");
+		h = await createModeHarness({ authStorage: auth });
+		h.press(CTRL_L);
+		await h.waitForDialog();
+		h.press("claude-opus-4-6");
+		expect(await h.screen()).toContain("anthropic/claude-opus-4-6");
+		auth.remove("anthropic");
+		h.press(ENTER);
+		for (let i = 0; i < 200 && !(await h.allText()).includes("No API key"); i++) {
+			await new Promise((resolve) => setTimeout(resolve, 5));
+		}
+		expect(await h.allText()).toContain(NO_ANTHROPIC_KEY);
+		expect(h.session.model?.id).toBe(h.faux.model.id);
+		expect(h.mode.dialogs.isOpen).toBe(false);
+		// Still usable: a prompt goes to the model in use.
+		h.faux.enqueue({ text: "Answered by faux." });
+		await h.submit("still there?");
+		expect(await h.allText()).toContain("Answered by faux.");
+	});
+
+	it("/model <pattern> naming a model without a key explains what to set", async () => {
+		h = await createModeHarness();
+		await h.submit("/model anthropic/claude-opus-4-6");
+		expect(await h.allText()).toContain(NO_ANTHROPIC_KEY);
+		expect(h.session.model?.id).toBe(h.faux.model.id);
 	});
 });

@@ -27,6 +27,8 @@ export interface ModeHarness extends TestSession {
 	allText(): Promise<string>;
 	/** Every byte written to the terminal, ANSI removed. */
 	written(): string;
+	/** Quits the mode (shutting the session down), then removes the temp dirs. */
+	cleanup(): Promise<void>;
 }
 
 export async function createModeHarness(options: TestSessionOptions = {}): Promise<ModeHarness> {
@@ -74,8 +76,8 @@ export async function createModeHarness(options: TestSessionOptions = {}): Promi
 			return text(terminal.getBuffer());
 		},
 		written: () => stripAnsi(terminal.writes.join("")),
-		cleanup() {
-			mode.shutdown(0);
+		async cleanup() {
+			await mode.shutdown(0);
 			terminal.dispose();
 			test.cleanup();
 		},

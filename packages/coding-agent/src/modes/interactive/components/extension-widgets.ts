@@ -1,0 +1,65 @@
+/**
+ * What extensions put around the editor: status entries (`ui.setStatus`, one row of `text · text` under the run
+ * status) and widgets (`ui.setWidget`, lines above or below the editor). Both keep their entries by key in the
+ * order first set; setting a key again replaces its entry in place, and no text (or no lines) removes it.
+ */
+import { type Component, truncateToWidth } from "@pi/tui";
+import type { Theme } from "../theme/theme.js";
+
+/** Separator between status entries. */
+export const STATUS_SEPARATOR = " · ";
+
+/** One row of extension status entries (nothing when there are none). */
+export class ExtensionStatusLine implements Component {
+	private readonly entries = new Map<string, string>();
+
+	constructor(private theme: Theme) {}
+
+	/** Sets (or with no text removes) the entry `key`. */
+	set(key: string, text: string | undefined): void {
+		// Status texts are one row: newlines and tabs would break the layout.
+		const clean = text?.replace(/\s+/g, " ").trim();
+		if (clean) this.entries.set(key, clean);
+		else this.entries.delete(key);
+	}
+
+	setTheme(theme: Theme): void {
+		this.theme = theme;
+	}
+
+	render(width: number): string[] {
+		if (this.entries.size === 0) return [];
+		return [truncateToWidth(` ${this.theme.fg("muted", [...this.entries.values()].join(STATUS_SEPARATOR))}`, width)];
+	}
+
+	invalidate(): void {}
+}
+
+/** The widgets of one placement (above or below the editor), in the order their keys were first set. */
+export class ExtensionWidgetArea implements Component {
+	private readonly widgets = new Map<string, string[]>();
+
+	/** Sets (or with no lines removes) the widget `key`. */
+	set(key: string, lines: readonly string[] | undefined): void {
+		if (lines && lines.length > 0)
+			this.widgets.set(
+				key,
+				lines.flatMap((line) => String(line).split("\n")),
+			);
+		else this.widgets.delete(key);
+	}
+
+	has(key: string): boolean {
+		return this.widgets.has(key);
+	}
+
+	render(width: number): string[] {
+		const rows: string[] = [];
+		for (const lines of this.widgets.values()) {
+			for (const line of lines) rows.push(truncateToWidth(` ${line}`, width));
+		}
+		return rows;
+	}
+
+	invalidate(): void {}
+}

@@ -1,0 +1,164 @@
+/**
+ * The TUI's UiContext for extensions (core/extensions/ui-context.ts): dialogs in the editor's place (select: a
+ * search list, confirm: yes/no, input: one line, editor: $VISUAL/$EDITOR or a multi-line box), notices in the
+ * transcript, status entries and widgets around the editor, the terminal title and the editor text. `timeout` and
+ * `signal` close a dialog as cancelled. Once the mode has stopped, dialogs resolve to their defaults at once and
+ * the rest does nothing, so a `session_shutdown` handler cannot hang pi or draw over the shell.
+ */
+import type { KeybindingsManager } from "@pi/tui";
+import type { DialogOptions, UiContext } from "../../core/extensions/ui-context.js";
+import { ExtensionStatusLine, ExtensionWidgetArea } from "./components/extension-widgets.js";
+import type { Dialogs } from "./dialogs.js";
+import type { NoticeKind } from "./notices.js";
+import { ConfirmDialog } from "./selectors/confirm-dialog.js";
+import { MultiLineInputDialog } from "./selectors/multi-line-input-dialog.js";
+import { SearchList } from "./selectors/search-list.js";
+import { TextInputDialog } from "./selectors/text-input-dialog.js";
+import type { Theme } from "./theme/index.js";
+
+/** What the extension UI drives (implemented by InteractiveMode). */
+export interface ExtensionUiHost {
+	readonly dialogs: Dialogs;
+	readonly keybindings: KeybindingsManager;
+	/** False once the mode stopped (quit, signal). */
+	readonly isRunning: boolean;
+	notify(kind: NoticeKind, text: string): void;
+	requestRender(): void;
+	setTitle(title: string): void;
+	setEditorText(text: string): void;
+	getEditorText(): string;
+	/** Edits `text` in $VISUAL/$EDITOR; undefined when none is set or it failed. */
+	editExternally(text: string): string | undefined;
+	/** Whether $VISUAL/$EDITOR is set. */
+	readonly hasExternalEditor: boolean;
+}
+
+/** The signal that ends a dialog: the caller's signal, the timeout, or both. */
+function dialogSignal(options: DialogOptions | undefined): AbortSignal | undefined {
+	const signals: AbortSignal[] = [];
+	if (options?.signal) signals.push(options.signal);
+	if (options?.timeout !== undefined && options.timeout > 0) signals.push(AbortSignal.timeout(options.timeout));
+	if (signals.length <= 1) return signals[0];
+	return AbortSignal.any(signals);
+}
+
+const NOTICE_KIND: Record<"info" | "warning" | "error", NoticeKind> = {
+	info: "info",
+	warning: "warning",
+	error: "error",
+};
+
+/** The extensions' parts of the screen (status row, widgets) and the UiContext that drives them and the dialogs. */
+export class TuiExtensionUi {
+	/** The row of `ui.setStatus` entries, under the run status. */
+	readonly statusLine: ExtensionStatusLine;
+	/** `ui.setWidget` lines above the editor (the default placement). */
+	readonly widgetsAbove = new ExtensionWidgetArea();
+	/** `ui.setWidget` lines below the editor. */
+	readonly widgetsBelow = new ExtensionWidgetArea();
+	/** What extensions call (`ctx.ui`, `pi.ui`). */
+	readonly context: UiContext;
+
+	constructor(host: ExtensionUiHost, theme: Theme) {
+		this.statusLine = new ExtensionStatusLine(theme);
+		this.context = createContext(host, {
+			setStatus: (key, text) => this.statusLine.set(key, text),
+			setWidget: (key, lines, placement) => {
+				const [target, other] =
+					placement === "belowEditor" ? [this.widgetsBelow, this.widgetsAbove] : [this.widgetsAbove, this.widgetsBelow];
+				other.set(key, undefined);
+				target.set(key, lines);
+			},
+		});
+	}
+
+	setTheme(theme: Theme): void {
+		this.statusLine.setTheme(theme);
+	}
+}
+
+interface ChromeSetters {
+	setStatus(key: string, text: string | undefined): void;
+	setWidget(key: string, lines: string[] | undefined, placement: "aboveEditor" | "belowEditor"): void;
+}
+
+function createContext(host: ExtensionUiHost, chrome: ChromeSetters): UiContext {
+	const { dialogs } = host;
+	return {
+		async select(title, options, dialog) {
+			if (!host.isRunning || options.length === 0) return undefined;
+			// Values are indices: two options with the same text stay distinct.
+			const index = await dialogs.open<number>(
+				(finish, theme) =>
+					new SearchList<number>({
+						theme,
+						title,
+						entries: options.map((_, i) => i),
+						toItem: (i) => ({ value: String(i), label: String(options[i]) }),
+						onSelect: (i) => finish(i),
+						onCancel: () => finish(undefined),
+					}),
+				{ signal: dialogSignal(dialog) },
+			);
+			return index === undefined ? undefined : options[index];
+		},
+		async confirm(title, message, dialog) {
+			if (!host.isRunning) return false;
+			const answer = await dialogs.open<boolean>(
+				(finish, theme) =>
+					new ConfirmDialog({ theme, title, message, onConfirm: () => finish(true), onCancel: () => finish(false) }),
+				{ signal: dialogSignal(dialog) },
+			);
+			return answer === true;
+		},
+		async input(title, placeholder, dialog) {
+			if (!host.isRunning) return undefined;
+			return dialogs.open<string>(
+				(finish, theme) =>
+					new TextInputDialog({
+						theme,
+						title,
+						placeholder,
+						onSubmit: (text) => finish(text),
+						onCancel: () => finish(undefined),
+					}),
+				{ signal: dialogSignal(dialog) },
+			);
+		},
+		async editor(title, prefill) {
+			if (!host.isRunning) return undefined;
+			if (host.hasExternalEditor) return host.editExternally(prefill ?? "");
+			return dialogs.open<string>(
+				(finish, theme) =>
+					new MultiLineInputDialog({
+						theme,
+						title,
+						initialValue: prefill,
+						keybindings: host.keybindings,
+						onSubmit: (text) => finish(text),
+						onCancel: () => finish(undefined),
+					}),
+			);
+		},
+		notify(message, notifyType = "info") {
+			if (host.isRunning) host.notify(NOTICE_KIND[notifyType] ?? "info", String(message));
+		},
+		setStatus(statusKey, statusText) {
+			if (!host.isRunning) return;
+			chrome.setStatus(statusKey, statusText);
+			host.requestRender();
+		},
+		setWidget(widgetKey, widgetLines, placement = "aboveEditor") {
+			if (!host.isRunning) return;
+			chrome.setWidget(widgetKey, widgetLines, placement);
+			host.requestRender();
+		},
+		setTitle(title) {
+			if (host.isRunning) host.setTitle(title);
+		},
+		setEditorText(text) {
+			if (host.isRunning) host.setEditorText(text);
+		},
+		getEditorText: () => host.getEditorText(),
+	};
+}
