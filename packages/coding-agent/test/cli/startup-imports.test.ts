@@ -3,13 +3,15 @@
  * pay for the terminal UI, markdown rendering, image processing, schema compilation or a provider SDK before the
  * first request (each is hundreds of module files). The built CLI runs with a preload recording every module loaded.
  */
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createWorld, MOCK_MODEL, type MockServer, runPi, startServer, type TestWorld } from "./harness.js";
 
 const RECORDER = fileURLToPath(new URL("./fixtures/record-imports.mjs", import.meta.url));
+/** `npm run build` bundles the CLI here (scripts/bundle.mjs); modules.json lists the modules in each bundle file. */
+const BUNDLE_DIR = new URL("../../dist/bundle/", import.meta.url);
 
 /** Libraries only some runs need, each with the pattern of its module URLs. */
 const LAZY_LIBRARIES: Record<string, RegExp> = {
@@ -38,13 +40,24 @@ afterAll(async () => {
 	await server.close();
 });
 
+/** Replaces each loaded bundle file with the URLs of the modules bundled into it. */
+function unbundle(urls: string[]): string[] {
+	const listing = new URL("modules.json", BUNDLE_DIR);
+	if (!existsSync(listing)) return urls;
+	const modules = JSON.parse(readFileSync(listing, "utf8")) as Record<string, string[]>;
+	return urls.flatMap((url) => {
+		const inputs = url.startsWith(BUNDLE_DIR.href) ? modules[url.slice(BUNDLE_DIR.href.length)] : undefined;
+		return inputs ? inputs.map((input) => new URL(input, BUNDLE_DIR).href) : [url];
+	});
+}
+
 /** Runs pi with the recorder; returns its result and the lazy libraries it loaded. */
 async function runRecorded(args: string[]) {
 	const file = join(world.agentDir, `imports-${++runCount}.txt`);
 	const result = await runPi(world, args, {
 		env: { NODE_OPTIONS: `--import=${RECORDER}`, PI_TEST_IMPORTS_FILE: file },
 	});
-	const urls = readFileSync(file, "utf8").split("\n").filter(Boolean);
+	const urls = unbundle(readFileSync(file, "utf8").split("\n").filter(Boolean));
 	const libraries = Object.keys(LAZY_LIBRARIES).filter((name) => urls.some((url) => LAZY_LIBRARIES[name]!.test(url)));
 	return { result, urls, libraries };
 }

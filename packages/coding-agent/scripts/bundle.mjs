@@ -1,0 +1,79 @@
+// Bundles the compiled CLI (dist/, written by `tsc -b`) into dist/bundle/ with esbuild, so that starting `pi` loads a
+// handful of files instead of a hundred-odd ES modules (Node 20 has no module compile cache: each file costs about a
+// millisecond). Code splitting keeps every dynamic import a lazy chunk: the modes, the TUI, the adapters.
+//
+// Run from the root `npm run build` after `tsc -b`. bin/pi.js uses the bundle when it is at least as new as every
+// package's compiled output, else dist/cli.js.
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { dirname, join, relative, sep } from "node:path";
+import { fileURLToPath } from "node:url";
+import { build } from "esbuild";
+
+const packageDir = join(dirname(fileURLToPath(import.meta.url)), "..");
+const distDir = join(packageDir, "dist");
+const outDir = join(distDir, "bundle");
+
+/** Output file listing, for each bundle file, the modules it contains (paths relative to dist/bundle/). */
+const MODULES_FILE = "modules.json";
+
+/** A path relative to dist/bundle/, with forward slashes (it ends up in a URL). */
+const fromOutDir = (path) => relative(outDir, path).split(sep).join("/");
+
+/**
+ * Every output file sits directly in dist/bundle/, so `import.meta.url` there means dist/bundle/<file>. Files that
+ * resolve paths from their own location (package.json for --version, CHANGELOG.md, createRequire for the provider
+ * SDKs) get the URL of their original module instead, built from the bundle's own URL so the package stays movable.
+ */
+const keepModuleUrls = {
+	name: "keep-module-urls",
+	setup(pluginBuild) {
+		pluginBuild.onLoad({ filter: /\.[cm]?js$/ }, (args) => {
+			const source = readFileSync(args.path, "utf8");
+			if (!source.includes("import.meta.url")) return undefined;
+			const url = `new URL(${JSON.stringify(fromOutDir(args.path))}, import.meta.url).href`;
+			return { contents: source.replaceAll("import.meta.url", url), loader: "js" };
+		});
+	},
+};
+
+rmSync(outDir, { recursive: true, force: true });
+const result = await build({
+	absWorkingDir: packageDir,
+	entryPoints: {
+		cli: join(distDir, "cli.js"),
+		// main.ts imports the interactive mode through a variable (esbuild leaves that import alone): its own entry,
+		// reached through the stub written below.
+		interactive: join(distDir, "modes", "interactive", "index.js"),
+	},
+	outdir: outDir,
+	bundle: true,
+	splitting: true,
+	format: "esm",
+	platform: "node",
+	target: "node20",
+	// Image processing: hundreds of modules, loaded only to resize an image, and not start-up code.
+	external: ["jimp"],
+	// Bundled CommonJS dependencies call require() for Node built-ins.
+	banner: {
+		js: 'import { createRequire as __piRequire } from "node:module"; const require = __piRequire(import.meta.url);',
+	},
+	metafile: true,
+	logLevel: "warning",
+	plugins: [keepModuleUrls],
+});
+
+// The path main.js imports the interactive mode from, relative to its bundle file.
+const interactiveStub = join(outDir, "modes", "interactive", "index.js");
+mkdirSync(dirname(interactiveStub), { recursive: true });
+writeFileSync(interactiveStub, 'export * from "../../interactive.js";\n');
+
+// Which modules each bundle file holds: the start-up import test maps loaded chunks back to modules with it.
+const modules = {};
+for (const [output, meta] of Object.entries(result.metafile.outputs)) {
+	if (!output.endsWith(".js")) continue;
+	modules[fromOutDir(join(packageDir, output))] = Object.keys(meta.inputs).map((input) =>
+		fromOutDir(join(packageDir, input)),
+	);
+}
+// Written last: bin/pi.js takes its time stamp as the bundle's.
+writeFileSync(join(outDir, MODULES_FILE), `${JSON.stringify(modules, null, "\t")}\n`);
