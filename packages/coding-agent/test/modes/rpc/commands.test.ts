@@ -250,7 +250,7 @@ describe("RPC commands over the wire", () => {
 		await expect(cancelled).rejects.toThrow("Compaction cancelled");
 		expect(await cancelledEnd).toMatchObject({ reason: "manual", aborted: true, willRetry: false });
 
-		server.enqueue({ text: "the summary", delayMs: 300 }, { text: "after compaction" });
+		server.enqueue({ text: "the summary", delayMs: 800 }, { text: "after compaction" });
 		const order: string[] = [];
 		let promptAnswered = false;
 		let answeredBeforeCompactionEnd: boolean | undefined;

@@ -51,7 +51,7 @@ describe("pi --mode rpc lifecycle", () => {
 	});
 
 	it("on stdin EOF lets the finishing run deliver a queued follow-up before exiting 0", async () => {
-		server.enqueue({ text: "first reply", eventDelayMs: 30, chunkSize: 2 }, { text: "follow-up reply" });
+		server.enqueue({ text: "first reply", eventDelayMs: 60, chunkSize: 2 }, { text: "follow-up reply" });
 		const rpc = startRawRpc(world, ["--model", MOCK_MODEL, "--no-session"]);
 		rpc.write('{"id":"p","type":"prompt","message":"start"}\n');
 		await rpc.waitFor((line) => line.type === "agent_start");
