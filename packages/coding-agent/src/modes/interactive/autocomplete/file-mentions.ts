@@ -11,7 +11,6 @@ import {
 	fuzzyFilter,
 	replacePrefix,
 } from "@pi/tui";
-import { walkTree } from "../../../tools/walk.js";
 
 export interface FileMentionProviderOptions {
 	cwd: string;
@@ -30,6 +29,8 @@ const MENTION = /(?:^|\s)(@(?:"[^"]*|[^\s]*))$/;
 
 /** Every file and directory below `cwd` that the tools would see (gitignore honoured, `.git` skipped). */
 export async function listProjectFiles(cwd: string): Promise<string[]> {
+	// Imported here, not at the top: the walker (and its gitignore parser) is not needed for the first frame.
+	const { walkTree } = await import("../../../tools/walk.js");
 	const entries = await walkTree(cwd);
 	return entries.map((entry) => (entry.kind === "directory" ? `${entry.path}/` : entry.path));
 }

@@ -1,6 +1,6 @@
 /** /login and /logout: store or remove a provider API key in auth.json (the key is typed without echo). */
 import { NOTICE_TEXT } from "../notices.js";
-import type { ModeContext, SlashCommand } from "./types.js";
+import type { CommandRun, ModeContext } from "./types.js";
 
 export const AUTH_TEXT = {
 	noStorage: "Credentials cannot be stored in this session (no auth storage).",
@@ -19,44 +19,35 @@ async function chooseProvider(context: ModeContext, args: string): Promise<strin
 	);
 }
 
-export const authCommands: SlashCommand[] = [
-	{
-		name: "login",
-		description: "Store an API key for a provider in auth.json",
-		argumentHint: "[provider]",
-		async run(context, args) {
-			const storage = context.authStorage;
-			if (!storage) return context.notify("error", AUTH_TEXT.noStorage);
-			const provider = await chooseProvider(context, args);
-			if (!provider) return;
-			const key = await context.dialogs.input(AUTH_TEXT.enterKey(provider), { masked: true });
-			if (!key) return;
-			storage.setApiKey(provider, key);
-			context.session.modelRegistry.refresh();
-			context.notify("success", NOTICE_TEXT.loggedIn(provider));
-			context.refreshFooter();
-		},
+/** The implementations of /login and /logout. */
+export const authCommandRuns = {
+	async login(context, args) {
+		const storage = context.authStorage;
+		if (!storage) return context.notify("error", AUTH_TEXT.noStorage);
+		const provider = await chooseProvider(context, args);
+		if (!provider) return;
+		const key = await context.dialogs.input(AUTH_TEXT.enterKey(provider), { masked: true });
+		if (!key) return;
+		storage.setApiKey(provider, key);
+		context.session.modelRegistry.refresh();
+		context.notify("success", NOTICE_TEXT.loggedIn(provider));
+		context.refreshFooter();
 	},
-	{
-		name: "logout",
-		description: "Remove a provider's stored credentials from auth.json",
-		argumentHint: "[provider]",
-		async run(context, args) {
-			const storage = context.authStorage;
-			if (!storage) return context.notify("error", AUTH_TEXT.noStorage);
-			const stored = storage.list();
-			if (stored.length === 0) return context.notify("info", AUTH_TEXT.nothingStored);
-			const provider =
-				args ||
-				(await context.dialogs.select(
-					AUTH_TEXT.pickLogout,
-					stored.map((name) => ({ value: name, label: name })),
-				));
-			if (!provider) return;
-			storage.remove(provider);
-			context.session.modelRegistry.refresh();
-			context.notify("success", NOTICE_TEXT.loggedOut(provider));
-			context.refreshFooter();
-		},
+	async logout(context, args) {
+		const storage = context.authStorage;
+		if (!storage) return context.notify("error", AUTH_TEXT.noStorage);
+		const stored = storage.list();
+		if (stored.length === 0) return context.notify("info", AUTH_TEXT.nothingStored);
+		const provider =
+			args ||
+			(await context.dialogs.select(
+				AUTH_TEXT.pickLogout,
+				stored.map((name) => ({ value: name, label: name })),
+			));
+		if (!provider) return;
+		storage.remove(provider);
+		context.session.modelRegistry.refresh();
+		context.notify("success", NOTICE_TEXT.loggedOut(provider));
+		context.refreshFooter();
 	},
-];
+} satisfies Record<string, CommandRun>;

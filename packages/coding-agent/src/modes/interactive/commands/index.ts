@@ -1,27 +1,95 @@
 /**
  * The slash command table: every built-in command with its description (autocomplete and /hotkeys show them),
- * and the dispatcher that runs a typed `/name args` line. Prompt templates and skills are not here: a `/word`
- * that names no built-in command is sent as a prompt and expanded by the session.
+ * and the dispatcher that runs a typed `/name args` line. Implementations live in the sibling modules and are
+ * imported when a command first runs. Prompt templates, skills and extension commands are not here: a `/word` that
+ * names no built-in command goes to the session, which runs an extension command or expands a template or skill.
  */
-import { authCommands } from "./auth.js";
-import { compactCommands } from "./compact.js";
-import { modelCommands } from "./models.js";
-import { sessionCommands } from "./session.js";
-import { settingsCommands } from "./settings.js";
-import { treeCommands } from "./tree.js";
-import type { ModeContext, SlashCommand } from "./types.js";
+import type { CommandRun, ModeContext, SlashCommand } from "./types.js";
 
-export type { ModeContext, SlashCommand } from "./types.js";
+export type { CommandRun, ModeContext, SlashCommand } from "./types.js";
+
+/** A loader of one implementation from a command module's table of runs. */
+function from<T extends Record<string, CommandRun>>(table: () => Promise<T>, name: keyof T): () => Promise<CommandRun> {
+	return async () => (await table())[name] as CommandRun;
+}
+
+const models = () => import("./models.js").then((m) => m.modelCommandRuns);
+const session = () => import("./session.js").then((m) => m.sessionCommandRuns);
+const tree = () => import("./tree.js").then((m) => m.treeCommandRuns);
+const compact = () => import("./compact.js").then((m) => m.compactCommandRuns);
+const auth = () => import("./auth.js").then((m) => m.authCommandRuns);
+const settings = () => import("./settings.js").then((m) => m.settingsCommandRuns);
 
 /** Every built-in command, in the order /hotkeys lists them. */
 export const BUILTIN_COMMANDS: readonly SlashCommand[] = [
-	...modelCommands,
-	...sessionCommands.slice(0, 3),
-	...treeCommands,
-	...compactCommands,
-	...sessionCommands.slice(3),
-	...authCommands,
-	...settingsCommands(() => BUILTIN_COMMANDS),
+	{
+		name: "model",
+		description: "Select the model (or /model <pattern>)",
+		argumentHint: "[pattern]",
+		load: from(models, "model"),
+	},
+	{
+		name: "thinking",
+		description: "Set the thinking level (off, minimal, low, medium, high, xhigh)",
+		argumentHint: "[level]",
+		load: from(models, "thinking"),
+	},
+	{ name: "new", aliases: ["clear"], description: "Start a new session", load: from(session, "new") },
+	{ name: "resume", description: "Resume another session of this project", load: from(session, "resume") },
+	{
+		name: "session",
+		description: "Show the session file, message counts, tokens and cost",
+		load: from(session, "session"),
+	},
+	{ name: "tree", description: "Navigate the session tree (branches, labels, summaries)", load: from(tree, "tree") },
+	{ name: "fork", description: "Fork a new session from an earlier message", load: from(tree, "fork") },
+	{
+		name: "compact",
+		description: "Summarise older messages to free context",
+		argumentHint: "[instructions]",
+		load: from(compact, "compact"),
+	},
+	{
+		name: "autocompact",
+		description: "Turn automatic compaction on or off",
+		argumentHint: "[on|off]",
+		load: from(compact, "autocompact"),
+	},
+	{ name: "name", description: "Name the session", argumentHint: "<name>", load: from(session, "name") },
+	{ name: "export", description: "Export the session as HTML", argumentHint: "[file]", load: from(session, "export") },
+	{ name: "copy", description: "Copy the last answer to the clipboard", load: from(session, "copy") },
+	{ name: "quit", aliases: ["exit"], description: "Quit pi", load: from(session, "quit") },
+	{
+		name: "login",
+		description: "Store an API key for a provider in auth.json",
+		argumentHint: "[provider]",
+		load: from(auth, "login"),
+	},
+	{
+		name: "logout",
+		description: "Remove a provider's stored credentials from auth.json",
+		argumentHint: "[provider]",
+		load: from(auth, "logout"),
+	},
+	{
+		name: "settings",
+		description: "Change settings (theme, thinking blocks, queues, compaction, retry, editor)",
+		load: from(settings, "settings"),
+	},
+	{ name: "theme", description: "Switch the colour theme", argumentHint: "[name]", load: from(settings, "theme") },
+	{
+		name: "queue",
+		description: "How queued steering and follow-up messages are delivered",
+		argumentHint: "[steering|followup one-at-a-time|all]",
+		load: from(settings, "queue"),
+	},
+	{ name: "hotkeys", description: "Show keys and commands", load: from(settings, "hotkeys") },
+	{ name: "changelog", description: "Show what changed in each version", load: from(settings, "changelog") },
+	{
+		name: "reload",
+		description: "Re-read settings, models, keybindings, prompt templates and skills",
+		load: from(settings, "reload"),
+	},
 ];
 
 /** The built-in command a typed name (or alias) refers to. */
@@ -39,7 +107,7 @@ export function parseCommandLine(text: string): { name: string; args: string } |
 
 /**
  * Runs `text` when it is a built-in command; resolves true when it was one (handled, even if it failed), false
- * when the text should go to the model (a prompt template, a skill or plain text).
+ * when the text should go to the session (an extension command, a prompt template, a skill or plain text).
  */
 export async function runCommandLine(context: ModeContext, text: string): Promise<boolean> {
 	const parsed = parseCommandLine(text.trim());
@@ -47,7 +115,8 @@ export async function runCommandLine(context: ModeContext, text: string): Promis
 	const command = findCommand(parsed.name);
 	if (!command) return false;
 	try {
-		await command.run(context, parsed.args);
+		const run = await command.load();
+		await run(context, parsed.args);
 	} catch (error) {
 		context.notify("error", (error as Error).message);
 	}

@@ -5,7 +5,7 @@ import { resolveModelPattern } from "../../../core/config/model-resolver.js";
 import { NOTICE_TEXT } from "../notices.js";
 import { ModelSelector } from "../selectors/model-selector.js";
 import { ThinkingSelector } from "../selectors/thinking-selector.js";
-import type { ModeContext, SlashCommand } from "./types.js";
+import type { CommandRun, ModeContext } from "./types.js";
 
 function announceModel(context: ModeContext): void {
 	const model = context.session.model;
@@ -71,48 +71,39 @@ export async function cycleThinking(context: ModeContext): Promise<void> {
 	context.refreshFooter();
 }
 
-export const modelCommands: SlashCommand[] = [
-	{
-		name: "model",
-		description: "Select the model (or /model <pattern>)",
-		argumentHint: "[pattern]",
-		async run(context, args) {
-			if (!args) return pickModel(context);
-			const registry = context.session.modelRegistry;
-			registry.refresh();
-			const resolved = resolveModelPattern(args, {
-				models: registry.getAll(),
-				isAvailable: (model) => registry.isAvailable(model),
-			});
-			if (!resolved.ok) {
-				context.notify("error", resolved.error);
-				return;
-			}
-			await context.session.setModel(resolved.model);
-			if (resolved.thinkingLevel) await context.session.setThinkingLevel(resolved.thinkingLevel);
-			announceModel(context);
-		},
+/** The implementations of /model and /thinking. */
+export const modelCommandRuns = {
+	async model(context, args) {
+		if (!args) return pickModel(context);
+		const registry = context.session.modelRegistry;
+		registry.refresh();
+		const resolved = resolveModelPattern(args, {
+			models: registry.getAll(),
+			isAvailable: (model) => registry.isAvailable(model),
+		});
+		if (!resolved.ok) {
+			context.notify("error", resolved.error);
+			return;
+		}
+		await context.session.setModel(resolved.model);
+		if (resolved.thinkingLevel) await context.session.setThinkingLevel(resolved.thinkingLevel);
+		announceModel(context);
 	},
-	{
-		name: "thinking",
-		description: "Set the thinking level (off, minimal, low, medium, high, xhigh)",
-		argumentHint: "[level]",
-		async run(context, args) {
-			const { session } = context;
-			if (!session.supportsThinking()) {
-				context.notify("info", NOTICE_TEXT.thinkingUnsupported);
-				return;
-			}
-			const level = args || (await pickThinkingLevel(context));
-			if (!level) return;
-			try {
-				await session.setThinkingLevel(level);
-			} catch (error) {
-				context.notify("error", (error as Error).message);
-				return;
-			}
-			context.notify("success", NOTICE_TEXT.thinkingChanged(session.thinkingLevel));
-			context.refreshFooter();
-		},
+	async thinking(context, args) {
+		const { session } = context;
+		if (!session.supportsThinking()) {
+			context.notify("info", NOTICE_TEXT.thinkingUnsupported);
+			return;
+		}
+		const level = args || (await pickThinkingLevel(context));
+		if (!level) return;
+		try {
+			await session.setThinkingLevel(level);
+		} catch (error) {
+			context.notify("error", (error as Error).message);
+			return;
+		}
+		context.notify("success", NOTICE_TEXT.thinkingChanged(session.thinkingLevel));
+		context.refreshFooter();
 	},
-];
+} satisfies Record<string, CommandRun>;

@@ -4,7 +4,7 @@ import { getSessionsRoot, listAllSessions, listSessions, type SessionInfo } from
 import { formatCost, formatTokens } from "../components/format.js";
 import { NOTICE_TEXT } from "../notices.js";
 import { type SessionListItem, SessionSelector } from "../selectors/session-selector.js";
-import type { ModeContext, SlashCommand } from "./types.js";
+import type { CommandRun, ModeContext } from "./types.js";
 
 /** The session picker (-r and /resume): this project's sessions, Tab for all projects; switches to the choice. */
 export async function pickSession(context: ModeContext): Promise<boolean> {
@@ -61,84 +61,53 @@ function sessionMarkdown(context: ModeContext): string {
 	return lines.join("\n");
 }
 
-export const sessionCommands: SlashCommand[] = [
-	{
-		name: "new",
-		aliases: ["clear"],
-		description: "Start a new session",
-		async run(context) {
-			const result = await context.session.newSession();
-			if (result.cancelled) return;
-			context.rebuildTranscript();
-			context.notify("info", NOTICE_TEXT.newSession);
+/** The implementations of /new, /resume, /session, /name, /export, /copy and /quit. */
+export const sessionCommandRuns = {
+	async new(context) {
+		const result = await context.session.newSession();
+		if (result.cancelled) return;
+		context.rebuildTranscript();
+		context.notify("info", NOTICE_TEXT.newSession);
+		context.refreshFooter();
+	},
+	async resume(context) {
+		await pickSession(context);
+	},
+	session(context) {
+		context.showMarkdown(sessionMarkdown(context));
+	},
+	async name(context, args) {
+		const name = args || (await context.dialogs.input("Session name"));
+		if (name === undefined) return;
+		try {
+			await context.session.setSessionName(name);
+			context.notify("success", NOTICE_TEXT.named(name.trim()));
 			context.refreshFooter();
-		},
+		} catch (error) {
+			context.notify("error", (error as Error).message);
+		}
 	},
-	{
-		name: "resume",
-		description: "Resume another session of this project",
-		async run(context) {
-			await pickSession(context);
-		},
+	async export(context, args) {
+		try {
+			const path = await context.session.exportToHtml(args || undefined);
+			context.notify("success", NOTICE_TEXT.exported(path));
+		} catch (error) {
+			context.notify("error", (error as Error).message);
+		}
 	},
-	{
-		name: "session",
-		description: "Show the session file, message counts, tokens and cost",
-		run(context) {
-			context.showMarkdown(sessionMarkdown(context));
-		},
+	async copy(context) {
+		const text = context.session.getLastAssistantText();
+		if (!text) {
+			context.notify("info", NOTICE_TEXT.copyNothing);
+			return;
+		}
+		const used = await context.copy(text);
+		context.notify(
+			used.length > 0 ? "success" : "error",
+			used.length > 0 ? NOTICE_TEXT.copied : NOTICE_TEXT.copyFailed,
+		);
 	},
-	{
-		name: "name",
-		description: "Name the session",
-		argumentHint: "<name>",
-		async run(context, args) {
-			const name = args || (await context.dialogs.input("Session name"));
-			if (name === undefined) return;
-			try {
-				await context.session.setSessionName(name);
-				context.notify("success", NOTICE_TEXT.named(name.trim()));
-				context.refreshFooter();
-			} catch (error) {
-				context.notify("error", (error as Error).message);
-			}
-		},
+	quit(context) {
+		context.quit();
 	},
-	{
-		name: "export",
-		description: "Export the session as HTML",
-		argumentHint: "[file]",
-		async run(context, args) {
-			try {
-				const path = await context.session.exportToHtml(args || undefined);
-				context.notify("success", NOTICE_TEXT.exported(path));
-			} catch (error) {
-				context.notify("error", (error as Error).message);
-			}
-		},
-	},
-	{
-		name: "copy",
-		description: "Copy the last answer to the clipboard",
-		async run(context) {
-			const text = context.session.getLastAssistantText();
-			if (!text) {
-				context.notify("info", NOTICE_TEXT.copyNothing);
-				return;
-			}
-			const used = await context.copy(text);
-			context.notify(
-				used.length > 0 ? "success" : "error",
-				used.length > 0 ? NOTICE_TEXT.copied : NOTICE_TEXT.copyFailed,
-			);
-		},
-	},
-	{
-		name: "quit",
-		aliases: ["exit"],
-		description: "Quit pi",
-		run(context) {
-			context.quit();
-		},
-	},
-];
+} satisfies Record<string, CommandRun>;

@@ -7,7 +7,8 @@ import { NOTICE_TEXT } from "../notices.js";
 import { type HotkeySection, HotkeysView } from "../selectors/hotkeys-view.js";
 import { SettingsSelector, tuiSettingChoices } from "../selectors/settings-selector.js";
 import { ThemeSelector } from "../selectors/theme-selector.js";
-import type { ModeContext, SlashCommand } from "./types.js";
+import { BUILTIN_COMMANDS } from "./index.js";
+import type { CommandRun, ModeContext, SlashCommand } from "./types.js";
 
 const QUEUE_MODES: QueueMode[] = ["one-at-a-time", "all"];
 
@@ -118,7 +119,10 @@ async function setQueueModes(context: ModeContext, args: string): Promise<void> 
 	context.notify("success", NOTICE_TEXT.queueModes(state.steeringMode, state.followUpMode));
 }
 
-/** The /hotkeys sections: application keys and main editor keys as the user's keybindings resolve them, commands. */
+/**
+ * The /hotkeys sections: application keys and main editor keys as the user's keybindings resolve them, built-in
+ * commands, then the extensions' commands.
+ */
 export function hotkeySections(context: ModeContext, commands: readonly SlashCommand[]): HotkeySection[] {
 	const keys = context.keybindings;
 	const bound = (action: string) => {
@@ -144,59 +148,43 @@ export function hotkeySections(context: ModeContext, commands: readonly SlashCom
 		},
 		{
 			title: SETTINGS_TEXT.commandsTitle,
-			rows: commands.map((command) => ({
-				keys: [`/${command.name}${command.argumentHint ? ` ${command.argumentHint}` : ""}`],
-				description: command.description,
-			})),
+			rows: [
+				...commands.map((command) => ({
+					keys: [`/${command.name}${command.argumentHint ? ` ${command.argumentHint}` : ""}`],
+					description: command.description,
+				})),
+				...context.session.extensions.listCommands().map((command) => ({
+					keys: [`/${command.name}`],
+					description: command.description ?? "",
+				})),
+			],
 		},
 	];
 }
 
-export function settingsCommands(allCommands: () => readonly SlashCommand[]): SlashCommand[] {
-	return [
-		{
-			name: "settings",
-			description: "Change settings (theme, thinking blocks, queues, compaction, retry, editor)",
-			run: openSettings,
-		},
-		{ name: "theme", description: "Switch the colour theme", argumentHint: "[name]", run: pickTheme },
-		{
-			name: "queue",
-			description: "How queued steering and follow-up messages are delivered",
-			argumentHint: "[steering|followup one-at-a-time|all]",
-			run: setQueueModes,
-		},
-		{
-			name: "hotkeys",
-			description: "Show keys and commands",
-			async run(context) {
-				const sections = hotkeySections(context, allCommands());
-				await context.dialogs.open<void>(
-					(finish, theme) => new HotkeysView({ theme, sections, onClose: () => finish(undefined) }),
-				);
-			},
-		},
-		{
-			name: "changelog",
-			description: "Show what changed in each version",
-			run(context) {
-				let text: string;
-				try {
-					text = readFileSync(fileURLToPath(CHANGELOG_URL), "utf8");
-				} catch {
-					context.notify("info", SETTINGS_TEXT.noChangelog);
-					return;
-				}
-				context.showMarkdown(text);
-			},
-		},
-		{
-			name: "reload",
-			description: "Re-read settings, models, keybindings, prompt templates and skills",
-			async run(context) {
-				await context.reload();
-				context.notify("success", NOTICE_TEXT.reloaded);
-			},
-		},
-	];
-}
+/** The implementations of /settings, /theme, /queue, /hotkeys, /changelog and /reload. */
+export const settingsCommandRuns = {
+	settings: openSettings,
+	theme: pickTheme,
+	queue: setQueueModes,
+	async hotkeys(context) {
+		const sections = hotkeySections(context, BUILTIN_COMMANDS);
+		await context.dialogs.open<void>(
+			(finish, theme) => new HotkeysView({ theme, sections, onClose: () => finish(undefined) }),
+		);
+	},
+	changelog(context) {
+		let text: string;
+		try {
+			text = readFileSync(fileURLToPath(CHANGELOG_URL), "utf8");
+		} catch {
+			context.notify("info", SETTINGS_TEXT.noChangelog);
+			return;
+		}
+		context.showMarkdown(text);
+	},
+	async reload(context) {
+		await context.reload();
+		context.notify("success", NOTICE_TEXT.reloaded);
+	},
+} satisfies Record<string, CommandRun>;

@@ -1,7 +1,7 @@
 /** /tree (move between branches, label entries, optional branch summary) and /fork. */
 import { NOTICE_TEXT } from "../notices.js";
 import { TreeSelector } from "../selectors/tree-selector.js";
-import type { ModeContext, SlashCommand } from "./types.js";
+import type { CommandRun, ModeContext } from "./types.js";
 
 function oneLine(text: string, max = 80): string {
 	const line = text.replace(/\s+/g, " ").trim();
@@ -86,9 +86,7 @@ async function openFork(context: ModeContext): Promise<void> {
 	}
 }
 
-export const treeCommands: SlashCommand[] = [
-	{ name: "tree", description: "Navigate the session tree (branches, labels, summaries)", run: openTree },
-	{ name: "fork", description: "Fork a new session from an earlier message", run: openFork },
-];
+/** The implementations of /tree and /fork. */
+export const treeCommandRuns = { tree: openTree, fork: openFork } satisfies Record<string, CommandRun>;
 
 export { openFork, openTree };

@@ -42,7 +42,13 @@ export interface ModeContext {
 	quit(): void;
 }
 
-/** One slash command. */
+/** What a command does with the rest of its line. */
+export type CommandRun = (context: ModeContext, args: string) => Promise<void> | void;
+
+/**
+ * One built-in slash command as listed (autocomplete, /hotkeys). Its implementation is imported on first use, so
+ * the first frame does not wait for the modules behind the commands (model catalogue, session listing, selectors).
+ */
 export interface SlashCommand {
 	name: string;
 	aliases?: readonly string[];
@@ -50,5 +56,5 @@ export interface SlashCommand {
 	description: string;
 	/** Argument hint for autocomplete, e.g. `[instructions]`. */
 	argumentHint?: string;
-	run(context: ModeContext, args: string): Promise<void> | void;
+	load(): Promise<CommandRun>;
 }

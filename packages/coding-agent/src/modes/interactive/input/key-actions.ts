@@ -9,14 +9,19 @@ import { markFinal, type TUI } from "@pi/tui";
 import type { AgentSession } from "../../../core/agent-session.js";
 import { readClipboardImage } from "../clipboard.js";
 import { findCommand, type ModeContext, parseCommandLine, runCommandLine } from "../commands/index.js";
-import { cycleModel, cycleThinking, pickModel } from "../commands/models.js";
-import { openFork, openTree } from "../commands/tree.js";
 import type { PromptEditor } from "../components/prompt-editor.js";
 import type { Dialogs } from "../dialogs.js";
 import type { TranscriptView } from "../event-rendering.js";
 import type { HotkeyTarget } from "../hotkeys.js";
 import { NOTICE_TEXT, type NoticeKind } from "../notices.js";
 import { parseShellCommand, sendToSession, submitErrorText } from "./submit.js";
+
+/** The command modules keys act through, imported on first use. */
+const COMMAND_MODULES = {
+	models: () => import("../commands/models.js"),
+	tree: () => import("../commands/tree.js"),
+};
+type CommandModules = { [K in keyof typeof COMMAND_MODULES]: Awaited<ReturnType<(typeof COMMAND_MODULES)[K]>> };
 
 /** Two presses of Ctrl+C or Escape within this many ms count as a double press. */
 export const DOUBLE_PRESS_MS = 500;
@@ -140,8 +145,8 @@ export class KeyActions implements HotkeyTarget {
 		if (this.editorIsEmpty() && now - this.lastEscape < DOUBLE_PRESS_MS) {
 			this.lastEscape = 0;
 			const action = session.settingsManager.getDoubleEscapeAction();
-			if (action === "tree") void openTree(this.host.modeContext);
-			else if (action === "fork") void openFork(this.host.modeContext);
+			if (action === "tree" || action === "fork")
+				void this.runInCommandModule("tree", (m) => m.treeCommandRuns[action]);
 			return;
 		}
 		this.lastEscape = now;
@@ -184,20 +189,32 @@ export class KeyActions implements HotkeyTarget {
 	}
 
 	onCycleModel(direction: "forward" | "backward"): void {
-		if (!this.host.readySession) return;
-		void cycleModel(this.host.modeContext, direction).catch((error) =>
-			this.host.notify("error", (error as Error).message),
-		);
+		void this.runInCommandModule("models", (m) => (context) => m.cycleModel(context, direction));
 	}
 
 	onSelectModel(): void {
-		if (!this.host.readySession) return;
-		void pickModel(this.host.modeContext).catch((error) => this.host.notify("error", (error as Error).message));
+		void this.runInCommandModule("models", (m) => m.pickModel);
 	}
 
 	onCycleThinking(): void {
+		void this.runInCommandModule("models", (m) => m.cycleThinking);
+	}
+
+	/**
+	 * Runs a key's action from a command module, imported on first use (the first frame does not wait for them).
+	 * Does nothing before the session is ready; a failure (e.g. a model without a key) becomes an error notice.
+	 */
+	private async runInCommandModule<K extends keyof CommandModules>(
+		name: K,
+		pick: (module: CommandModules[K]) => (context: ModeContext) => Promise<void> | void,
+	): Promise<void> {
 		if (!this.host.readySession) return;
-		void cycleThinking(this.host.modeContext).catch((error) => this.host.notify("error", (error as Error).message));
+		try {
+			const module = (await COMMAND_MODULES[name]()) as CommandModules[K];
+			await pick(module)(this.host.modeContext);
+		} catch (error) {
+			this.host.notify("error", (error as Error).message);
+		}
 	}
 
 	onToggleTools(): void {
