@@ -28,7 +28,9 @@ function chooseMode(args: CliArgs, stdinIsTty: boolean): RunMode {
 function checkModeArgs(args: CliArgs, mode: RunMode): void {
 	if (mode === "rpc") {
 		if (args.fileArgs.length > 0) throw usageError(cliMessages.rpcFileArgs);
-		if (args.messages.length > 0) throw usageError(cliMessages.rpcMessages);
+		// An argument right after an unknown option may be an extension flag's value: judged after start-up.
+		const flagValues = new Set(args.extensionFlags.map((flag) => flag.nextMessage));
+		if (args.messages.some((_, index) => !flagValues.has(index))) throw usageError(cliMessages.rpcMessages);
 	}
 	if (args.resume && mode !== "interactive") throw usageError(cliMessages.resumeNeedsTerminal);
 	if (args.apiKey !== undefined && args.model === undefined && args.provider === undefined) {
@@ -51,6 +53,11 @@ async function runInteractive(args: CliArgs): Promise<number> {
 
 async function run(argv: readonly string[], io: MainIo): Promise<number> {
 	const args = parseCliArgs(argv);
+	// These load no extensions, so no extension can have registered an unknown option.
+	const [unknown] = args.extensionFlags;
+	if (unknown && (args.help || args.version || args.listModels || args.export)) {
+		throw usageError(cliMessages.unknownOption(unknown.rawName));
+	}
 	if (args.help) {
 		const { helpText } = await import("./cli/help.js");
 		io.stdout.write(helpText(readVersion()));
@@ -111,16 +118,20 @@ async function runMode(args: CliArgs, mode: "text" | "json" | "rpc", setup: Mode
 	const { env, cwd, agentDir, stderr } = setup;
 	const { createCliSession } = await import("./cli/session-setup.js");
 	if (mode === "rpc") {
-		const { session } = await createCliSession({ args, env, cwd, agentDir, mode, stderr });
+		const { session, messages } = await createCliSession({ args, env, cwd, agentDir, mode, stderr });
+		if (messages.length > 0) throw usageError(cliMessages.rpcMessages);
 		const { runRpcMode } = await import("./modes/rpc/index.js");
 		return runRpcMode(session, { stdout: setup.stdout });
 	}
 
-	// Print and JSON mode: the prompt list is complete (and checked) before anything starts.
+	// Print and JSON mode: the prompt list is complete (and checked) before anything starts, unless an unknown
+	// option may be an extension flag that takes the next argument: then it waits for the extensions.
 	const { assemblePrompts, readFileArguments, readPipedStdin } = await import("./cli/prompt-input.js");
 	const files = await readFileArguments(args.fileArgs, cwd);
-	const prompts = assemblePrompts(files, await readPipedStdin(setup.stdin), args.messages);
-	const { session } = await createCliSession({ args, env, cwd, agentDir, mode, stderr });
+	const stdinText = await readPipedStdin(setup.stdin);
+	const early = args.extensionFlags.length === 0 ? assemblePrompts(files, stdinText, args.messages) : undefined;
+	const { session, messages } = await createCliSession({ args, env, cwd, agentDir, mode, stderr });
+	const prompts = early ?? assemblePrompts(files, stdinText, messages);
 	const { onTerminationSignals } = await import("./cli/signals.js");
 	const removeSignals = onTerminationSignals(session);
 	const output = { stdout: setup.stdout, stderr };

@@ -58,6 +58,27 @@ export interface CliArgs {
 	fileArgs: string[];
 	/** Every other positional argument, in order. */
 	messages: string[];
+	/**
+	 * Long options pi does not know, in order: they may be flags an extension registers (config.md §11), so they are
+	 * judged once extensions are loaded ({@link resolveExtensionFlags}).
+	 */
+	extensionFlags: ExtensionFlagArg[];
+}
+
+/** An unknown long option kept for the extensions. */
+export interface ExtensionFlagArg {
+	name: string;
+	/** As written (`--name`), for error messages. */
+	rawName: string;
+	/** The value written as `--name=value`. */
+	inlineValue?: string;
+	/** Index in `messages` of the argument right after `--name`: the value when the flag takes a string. */
+	nextMessage?: number;
+}
+
+/** The part of an extension flag the command line needs. */
+export interface RegisteredFlag {
+	type: "boolean" | "string";
 }
 
 const SPEC_BY_NAME = new Map(OPTION_SPECS.map((spec) => [spec.name, spec]));
@@ -131,11 +152,22 @@ function checkChoice<T extends string>(flag: string, value: string | undefined, 
 	return value as T;
 }
 
-/** Validates each option token: known name, value present for string options, none for booleans. */
-function checkTokens(tokens: NonNullable<ReturnType<typeof parseArgs>["tokens"]>): void {
-	for (const token of tokens) {
+/** A name an extension may register as a flag. */
+const EXTENSION_FLAG_NAME = /^[A-Za-z0-9][A-Za-z0-9-]*$/;
+
+/**
+ * Validates each option token: known name, value present for string options, none for booleans. Returns the
+ * indexes of unknown long options that may be extension flags; any other unknown option is an error.
+ */
+function checkTokens(tokens: NonNullable<ReturnType<typeof parseArgs>["tokens"]>): Set<number> {
+	const candidates = new Set<number>();
+	for (const [index, token] of tokens.entries()) {
 		if (token.kind !== "option") continue;
 		const spec: OptionSpec | undefined = SPEC_BY_NAME.get(token.name);
+		if (!spec && token.rawName.startsWith("--") && EXTENSION_FLAG_NAME.test(token.name)) {
+			candidates.add(index);
+			continue;
+		}
 		if (!spec || (token.rawName.startsWith("--") && token.rawName !== `--${spec.name}`)) {
 			throw usageError(cliMessages.unknownOption(token.rawName));
 		}
@@ -149,6 +181,7 @@ function checkTokens(tokens: NonNullable<ReturnType<typeof parseArgs>["tokens"]>
 			throw usageError(cliMessages.unexpectedValue(token.rawName));
 		}
 	}
+	return candidates;
 }
 
 /**
@@ -168,13 +201,25 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
 		allowPositionals: true,
 		tokens: true,
 	});
-	checkTokens(tokens);
+	const candidates = checkTokens(tokens);
 
 	const fileArgs: string[] = [];
 	const messages: string[] = [];
+	const extensionFlags: ExtensionFlagArg[] = [];
 	let afterTerminator = false;
-	for (const token of tokens) {
+	for (const [index, token] of tokens.entries()) {
 		if (token.kind === "option-terminator") afterTerminator = true;
+		if (token.kind === "option" && candidates.has(index)) {
+			const next = tokens[index + 1];
+			extensionFlags.push({
+				name: token.name,
+				rawName: token.rawName,
+				...(token.inlineValue && token.value !== undefined ? { inlineValue: token.value } : {}),
+				...(!token.inlineValue && next?.kind === "positional" && !next.value.startsWith("@")
+					? { nextMessage: messages.length }
+					: {}),
+			});
+		}
 		if (token.kind !== "positional") continue;
 		if (!afterTerminator && token.value.startsWith("@") && token.value.length > 1) fileArgs.push(token.value.slice(1));
 		else messages.push(token.value);
@@ -226,5 +271,37 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
 		version: bool("version"),
 		fileArgs,
 		messages,
+		extensionFlags,
 	};
+}
+
+/**
+ * Judges the unknown long options once extensions registered their flags: an unregistered one is the usage error
+ * `Unknown option: <flag>`; a boolean flag is `true` (a value is an error); a string flag takes `--name=value` or
+ * the argument after it, which then is no message. Returns the flag values and the messages left.
+ */
+export function resolveExtensionFlags(
+	args: Pick<CliArgs, "extensionFlags" | "messages">,
+	registered: ReadonlyMap<string, RegisteredFlag>,
+): { values: Record<string, boolean | string>; messages: string[] } {
+	const values: Record<string, boolean | string> = {};
+	const consumed = new Set<number>();
+	for (const flag of args.extensionFlags) {
+		const spec = registered.get(flag.name);
+		if (!spec) throw usageError(cliMessages.unknownOption(flag.rawName));
+		if (spec.type === "boolean") {
+			if (flag.inlineValue !== undefined) throw usageError(cliMessages.unexpectedValue(flag.rawName));
+			values[flag.name] = true;
+			continue;
+		}
+		if (flag.inlineValue !== undefined) {
+			values[flag.name] = flag.inlineValue;
+		} else if (flag.nextMessage !== undefined && !consumed.has(flag.nextMessage)) {
+			consumed.add(flag.nextMessage);
+			values[flag.name] = args.messages[flag.nextMessage]!;
+		} else {
+			throw usageError(cliMessages.missingValue(flag.rawName, "<value>"));
+		}
+	}
+	return { values, messages: args.messages.filter((_, index) => !consumed.has(index)) };
 }

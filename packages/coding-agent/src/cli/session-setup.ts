@@ -6,7 +6,7 @@ import type { AgentSession } from "../core/agent-session.js";
 import type { AuthStorage } from "../core/config/auth-storage.js";
 import type { SettingsManager } from "../core/config/settings.js";
 import type { SessionSelection } from "../sdk.js";
-import type { CliArgs } from "./args.js";
+import { type CliArgs, resolveExtensionFlags } from "./args.js";
 import type { EnvOptions } from "./env.js";
 import { CliError } from "./errors.js";
 
@@ -35,7 +35,11 @@ export function sessionSelectionFromArgs(args: CliArgs): SessionSelection {
 	return { kind: "new" };
 }
 
-/** Creates the session of a mode from the flags; start-up failures become `CliError` (exit 1). */
+/**
+ * Creates the session of a mode from the flags; start-up failures become `CliError` (exit 1). Unknown long options
+ * are judged once extensions have registered their flags (usage error when none did); `messages` are the message
+ * arguments left after string flags took their values.
+ */
 export async function createCliSession(input: CliSessionInput) {
 	const { args, env, cwd, agentDir, stderr } = input;
 	const warn = input.onWarning ?? ((message: string) => stderr.write(`${message}\n`));
@@ -43,6 +47,8 @@ export async function createCliSession(input: CliSessionInput) {
 	// --theme/--no-themes are the TUI's (it loads theme files itself); print, JSON and RPC mode render nothing.
 	const { createAgentSession } = await import("../sdk.js");
 	let created: Awaited<ReturnType<typeof createAgentSession>>;
+	// Filled once extensions have registered their flags; getFlag reads it when called (not during loading).
+	const extensionFlagValues: Record<string, boolean | string> = {};
 	try {
 		created = await createAgentSession({
 			cwd,
@@ -60,6 +66,7 @@ export async function createCliSession(input: CliSessionInput) {
 			noBuiltinTools: args.noBuiltinTools,
 			extensions: args.extensions,
 			noExtensions: args.noExtensions,
+			extensionFlagValues,
 			skills: args.skills,
 			noSkills: args.noSkills,
 			promptTemplates: args.promptTemplates,
@@ -77,12 +84,18 @@ export async function createCliSession(input: CliSessionInput) {
 		if (error instanceof CliError) throw error;
 		throw new CliError((error as Error).message);
 	}
+	let messages = args.messages;
+	if (args.extensionFlags.length > 0) {
+		const resolved = resolveExtensionFlags(args, created.session.extensions.getFlags());
+		Object.assign(extensionFlagValues, resolved.values);
+		messages = resolved.messages;
+	}
 	// The TUI shows these itself.
 	if (!interactive) {
 		if (created.modelFallbackMessage) warn(created.modelFallbackMessage);
 		if (args.verbose) for (const line of startupDetails(created.session)) warn(line);
 	}
-	return created;
+	return { ...created, messages };
 }
 
 /** `--verbose`: what the session was set up with (stderr, config.md §11). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseCliArgs } from "../../src/cli/args.js";
+import { parseCliArgs, type RegisteredFlag, resolveExtensionFlags } from "../../src/cli/args.js";
 import { CliError } from "../../src/cli/errors.js";
 
 function usageFailure(argv: string[]): { message: string; exitCode: number } {
@@ -73,9 +73,17 @@ describe("parseCliArgs", () => {
 		});
 	});
 
-	it("rejects unknown options with exit code 2", () => {
-		expect(usageFailure(["--frobnicate"])).toEqual({ message: "Unknown option: --frobnicate", exitCode: 2 });
+	it("rejects unknown short options with exit code 2 and keeps unknown long ones for the extensions", () => {
 		expect(usageFailure(["-x", "hi"])).toEqual({ message: "Unknown option: -x", exitCode: 2 });
+		expect(usageFailure(["--no_such!"]).exitCode).toBe(2);
+		const args = parseCliArgs(["-p", "--shout", "--greeting", "hello", "msg", "--tone=calm", "@f.txt", "--", "--x"]);
+		expect(args.messages).toEqual(["hello", "msg", "--x"]);
+		expect(args.fileArgs).toEqual(["f.txt"]);
+		expect(args.extensionFlags).toEqual([
+			{ name: "shout", rawName: "--shout" },
+			{ name: "greeting", rawName: "--greeting", nextMessage: 0 },
+			{ name: "tone", rawName: "--tone", inlineValue: "calm" },
+		]);
 	});
 
 	it("rejects invalid choices and missing values with exit code 2", () => {
@@ -99,5 +107,38 @@ describe("parseCliArgs", () => {
 			expect(failure.message).toContain("not supported yet");
 		}
 		expect(parseCliArgs(["-p", "install"]).messages).toEqual(["install"]);
+	});
+});
+
+describe("resolveExtensionFlags", () => {
+	const registered = new Map<string, RegisteredFlag>([
+		["shout", { type: "boolean" }],
+		["greeting", { type: "string" }],
+		["tone", { type: "string" }],
+	]);
+	const resolve = (argv: string[]) => resolveExtensionFlags(parseCliArgs(argv), registered);
+	const failure = (argv: string[]) => {
+		try {
+			resolve(argv);
+		} catch (error) {
+			if (error instanceof CliError) return { message: error.message, exitCode: error.exitCode };
+			throw error;
+		}
+		throw new Error(`expected ${argv.join(" ")} to fail`);
+	};
+
+	it("gives booleans true and strings their inline value or the next argument, which is then no message", () => {
+		expect(resolve(["--shout", "msg", "--greeting", "hello", "--tone=calm", "last"])).toEqual({
+			values: { shout: true, greeting: "hello", tone: "calm" },
+			messages: ["msg", "last"],
+		});
+		expect(resolve(["plain"])).toEqual({ values: {}, messages: ["plain"] });
+	});
+
+	it("fails like a built-in option: unregistered, missing value, value for a boolean (exit 2)", () => {
+		expect(failure(["--frobnicate", "hi"])).toEqual({ message: "Unknown option: --frobnicate", exitCode: 2 });
+		expect(failure(["--greeting"])).toEqual({ message: "Option --greeting needs a value <value>", exitCode: 2 });
+		expect(failure(["--greeting", "--shout"]).message).toBe("Option --greeting needs a value <value>");
+		expect(failure(["--shout=yes"])).toEqual({ message: "Option --shout does not take a value", exitCode: 2 });
 	});
 });

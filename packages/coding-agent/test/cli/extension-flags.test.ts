@@ -1,0 +1,71 @@
+/** Flags registered by extensions on the pi command line (config.md §11: unknown options unless registered). */
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+	createWorld,
+	MOCK_MODEL,
+	type MockServer,
+	runPi,
+	startRawRpc,
+	startServer,
+	type TestWorld,
+} from "./harness.js";
+
+const FLAGS_EXTENSION = join(import.meta.dirname, "fixtures", "flags-extension.mjs");
+
+let server: MockServer;
+let world: TestWorld;
+
+beforeAll(async () => {
+	server = await startServer();
+	world = createWorld(server);
+});
+afterAll(async () => {
+	world.cleanup();
+	await server.close();
+});
+
+/** The user texts the mock server received. */
+const userTexts = () =>
+	server.requests.map((request) => {
+		const messages = request.body.messages as { role: string; content: string | { text?: string }[] }[];
+		const content = messages.filter((m) => m.role === "user").at(-1)!.content;
+		return typeof content === "string" ? content : content.map((part) => part.text ?? "").join("");
+	});
+
+describe.concurrent("extension flags", () => {
+	it("reach the extension in print mode; a string flag takes the next argument", async () => {
+		server.enqueue({ text: "ok" });
+		const result = await runPi(world, [
+			"-p",
+			"--model",
+			MOCK_MODEL,
+			"--no-session",
+			"-e",
+			FLAGS_EXTENSION,
+			"--shout",
+			"--greeting",
+			"Hello",
+			"be loud",
+		]);
+		expect(result).toMatchObject({ code: 0, stdout: "ok\n", stderr: "" });
+		expect(userTexts()).toContain("Hello: BE LOUD");
+	});
+
+	it("are accepted in RPC mode, where the value is no message argument", async () => {
+		server.enqueue({ text: "ok" });
+		const rpc = startRawRpc(world, ["--model", MOCK_MODEL, "--no-session", "-e", FLAGS_EXTENSION, "--greeting", "Yo"]);
+		rpc.write('{"id":"p","type":"prompt","message":"rpc text"}\n');
+		await rpc.waitFor((line) => line.type === "agent_end");
+		rpc.endInput();
+		expect(await rpc.exited).toEqual({ code: 0, signal: null });
+		expect(userTexts()).toContain("Yo: rpc text");
+	});
+
+	it("an option no extension registered is still the usage error", async () => {
+		const result = await runPi(world, ["-p", "--model", MOCK_MODEL, "-e", FLAGS_EXTENSION, "--shoutt", "hi"]);
+		expect(result).toEqual({ code: 2, signal: null, stdout: "", stderr: "Error: Unknown option: --shoutt\n" });
+		const help = await runPi(world, ["--help", "--shoutt"]);
+		expect(help).toEqual({ code: 2, signal: null, stdout: "", stderr: "Error: Unknown option: --shoutt\n" });
+	});
+});
