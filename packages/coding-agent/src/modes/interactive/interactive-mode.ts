@@ -15,6 +15,7 @@ import { extensionTexts } from "../../core/extensions/texts.js";
 import type { AgentSessionEvent } from "../../core/session-events.js";
 import {
 	CombinedAutocompleteProvider,
+	completionCommands,
 	FileMentionProvider,
 	SlashCommandProvider,
 	type SlashCommandProviderOptions,
@@ -22,7 +23,7 @@ import {
 import { BUILTIN_COMMANDS, type ModeContext } from "./commands/index.js";
 import { FooterComponent } from "./components/footer.js";
 import { readGitBranch } from "./components/git-branch.js";
-import { HeaderComponent, type KeyHint } from "./components/header.js";
+import { HeaderComponent } from "./components/header.js";
 import { PendingMessagesComponent } from "./components/pending-messages.js";
 import { PromptEditor } from "./components/prompt-editor.js";
 import { Dialogs } from "./dialogs.js";
@@ -33,7 +34,7 @@ import { handleHotkey } from "./hotkeys.js";
 import { editInExternalEditor } from "./input/external-editor.js";
 import { KeyActions } from "./input/key-actions.js";
 import { sendToSession, submitErrorText } from "./input/submit.js";
-import type { AppActionName } from "./keybindings.js";
+import { headerKeyHints } from "./keybindings.js";
 import { createModeContext } from "./mode-context.js";
 import { NOTICE_TEXT, type NoticeKind } from "./notices.js";
 import { RunStatus } from "./run-status.js";
@@ -74,22 +75,6 @@ export interface InteractiveModeOptions {
 	/** Colour depth of created themes (tests pin it; default: what the terminal supports). */
 	colorLevel?: 0 | 1 | 2 | 3;
 }
-
-/** The header's key hints: the main application keys (as the user's keybindings resolve them) and prefixes. */
-const HEADER_HINTS: { actions: Partial<Record<AppActionName, string>>; prefixes: KeyHint[] } = {
-	actions: {
-		interrupt: "interrupt",
-		clear: "clear / exit",
-		selectModel: "select model",
-		cycleThinkingLevel: "thinking level",
-		expandTools: "expand tools",
-	},
-	prefixes: [
-		{ key: "/", description: "commands" },
-		{ key: "!", description: "run bash" },
-		{ key: "@", description: "mention file" },
-	],
-};
 
 export class InteractiveMode {
 	readonly tui: TUI;
@@ -449,23 +434,9 @@ export class InteractiveMode {
 
 	/** Built-in commands, extension commands, prompt templates and skills for `/` completion. */
 	private commandInfo(): SlashCommandProviderOptions {
-		const resources = this.attached?.getCommands() ?? [];
-		return {
-			commands: BUILTIN_COMMANDS.flatMap((command) => [
-				{ name: command.name, description: command.description },
-				...(command.aliases ?? []).map((alias) => ({ name: alias, description: command.description })),
-			]),
-			extensions: resources
-				.filter((c) => c.source === "extension")
-				.map((c) => ({ name: c.name, description: c.description })),
-			templates: resources
-				.filter((c) => c.source === "prompt")
-				.map((c) => ({ name: c.name, description: c.description })),
-			skills: resources
-				.filter((c) => c.source === "skill")
-				.map((c) => ({ name: c.name.replace(/^skill:/, ""), description: c.description })),
+		return completionCommands(BUILTIN_COMMANDS, this.attached?.getCommands() ?? [], {
 			enableSkillCommands: this.settings.getEnableSkillCommands(),
-		};
+		});
 	}
 
 	private makeTheme(name: string): Theme {
@@ -476,16 +447,11 @@ export class InteractiveMode {
 	}
 
 	private createHeader(): HeaderComponent {
-		const hints: KeyHint[] = Object.entries(HEADER_HINTS.actions).flatMap(([action, description]) => {
-			const key = this.keybindings.getKeys(action)[0];
-			return key && description ? [{ key: key === "escape" ? "esc" : key, description }] : [];
-		});
-		hints.push(...HEADER_HINTS.prefixes);
 		return new HeaderComponent({
 			theme: this.theme,
 			version: this.options.version,
 			quiet: this.settings.getQuietStartup(),
-			hints,
+			hints: headerKeyHints(this.keybindings),
 		});
 	}
 

@@ -6,6 +6,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { EDITOR_KEYBINDINGS, type KeybindingOverrides, KeybindingsManager } from "@pi/tui";
+import type { KeyHint } from "./components/header.js";
 
 /** One application action: its default keys and the description /hotkeys and the docs show. */
 export interface AppAction {
@@ -78,6 +79,31 @@ export function loadKeybindings(agentDir: string): { keybindings: KeybindingsMan
 	const { overrides, warnings } = readKeybindingOverrides(agentDir);
 	const keybindings = createKeybindings(overrides);
 	return { keybindings, warnings: [...warnings, ...keybindings.warnings] };
+}
+
+/** The header's key hints: the main application keys with their short descriptions, then the prefixes. */
+const HEADER_HINTS: { actions: Partial<Record<AppActionName, string>>; prefixes: KeyHint[] } = {
+	actions: {
+		interrupt: "interrupt",
+		clear: "clear / exit",
+		selectModel: "select model",
+		cycleThinkingLevel: "thinking level",
+		expandTools: "expand tools",
+	},
+	prefixes: [
+		{ key: "/", description: "commands" },
+		{ key: "!", description: "run bash" },
+		{ key: "@", description: "mention file" },
+	],
+};
+
+/** The header's key hints as the user's keybindings resolve them (the first key of each action). */
+export function headerKeyHints(keybindings: KeybindingsManager): KeyHint[] {
+	const hints: KeyHint[] = Object.entries(HEADER_HINTS.actions).flatMap(([action, description]) => {
+		const key = keybindings.getKeys(action)[0];
+		return key && description ? [{ key: key === "escape" ? "esc" : key, description }] : [];
+	});
+	return [...hints, ...HEADER_HINTS.prefixes];
 }
 
 /** A key list for display: `ctrl+p` → `Ctrl+P`, several joined by ` / `. */

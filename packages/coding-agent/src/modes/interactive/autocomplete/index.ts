@@ -1,6 +1,7 @@
 export { CombinedAutocompleteProvider } from "./combined.js";
 export { FileMentionProvider, type FileMentionProviderOptions, listProjectFiles } from "./file-mentions.js";
 export {
+	completionCommands,
 	SLASH_TEXT,
 	type SlashCommandInfo,
 	SlashCommandProvider,

@@ -38,6 +38,38 @@ export const SLASH_TEXT = {
 
 const COMMAND_PREFIX = /^\/(\S*)$/;
 
+/** What the session lists as commands (its `getCommands()`): extension commands, prompt templates, skills. */
+interface SessionCommand {
+	name: string;
+	description?: string;
+	source: string;
+}
+
+/**
+ * The provider's options from the built-in table (names and aliases) and the session's commands, split by source;
+ * skills lose their `skill:` prefix (the provider adds it back).
+ */
+export function completionCommands(
+	builtin: readonly { name: string; aliases?: readonly string[]; description: string }[],
+	sessionCommands: readonly SessionCommand[],
+	options: { enableSkillCommands?: boolean } = {},
+): SlashCommandProviderOptions {
+	const ofSource = (source: string) =>
+		sessionCommands
+			.filter((command) => command.source === source)
+			.map((command) => ({ name: command.name, description: command.description }));
+	return {
+		commands: builtin.flatMap((command) => [
+			{ name: command.name, description: command.description },
+			...(command.aliases ?? []).map((alias) => ({ name: alias, description: command.description })),
+		]),
+		extensions: ofSource("extension"),
+		templates: ofSource("prompt"),
+		skills: ofSource("skill").map((skill) => ({ ...skill, name: skill.name.replace(/^skill:/, "") })),
+		enableSkillCommands: options.enableSkillCommands,
+	};
+}
+
 export class SlashCommandProvider implements AutocompleteProvider {
 	private items: AutocompleteItem[] = [];
 

@@ -3,7 +3,7 @@
  * slash commands' implementations (with the model catalogue, session listing and selectors behind them) are
  * imported when a command first runs, not before the first frame.
  */
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { type MockServer, startMockServer } from "@pi/ai/testing";
@@ -11,7 +11,20 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPtyWorld, delay, KEYS, PiPty, type PtyWorld } from "./harness.js";
 
 const RECORDER = fileURLToPath(new URL("../../../cli/fixtures/record-imports.mjs", import.meta.url));
-const COMMAND_MODULE = /\/modes\/interactive\/commands\/(models|session|tree|settings|auth|compact)\.js$/;
+const COMMAND_MODULE = /\/modes\/interactive\/commands\/(models|session|tree|settings|auth|compact)\.[jt]s$/;
+/** When `npm run build` bundled the CLI, bin/pi.js may run dist/bundle/; modules.json lists each chunk's inputs. */
+const BUNDLE_DIR = new URL("../../../../dist/bundle/", import.meta.url);
+
+/** The module URLs behind the loaded files (a bundle chunk stands for the modules bundled into it). */
+function unbundle(urls: string[]): string[] {
+	const listing = new URL("modules.json", BUNDLE_DIR);
+	if (!existsSync(listing)) return urls;
+	const chunks = JSON.parse(readFileSync(listing, "utf8")) as Record<string, string[]>;
+	return urls.flatMap((url) => {
+		const inputs = url.startsWith(BUNDLE_DIR.href) ? chunks[url.slice(BUNDLE_DIR.href.length)] : undefined;
+		return inputs ? inputs.map((input) => new URL(input, BUNDLE_DIR).href) : [url];
+	});
+}
 
 let server: MockServer;
 let world: PtyWorld;
@@ -39,10 +52,8 @@ async function loadedCommandModules(run: (pi: PiPty) => Promise<void>, name: str
 	} finally {
 		pi.kill();
 	}
-	return readFileSync(file, "utf8")
-		.split("\n")
-		.filter((url) => COMMAND_MODULE.test(url))
-		.map((url) => url.replace(/^.*\/commands\//, ""));
+	const urls = unbundle(readFileSync(file, "utf8").split("\n").filter(Boolean));
+	return urls.filter((url) => COMMAND_MODULE.test(url)).map((url) => url.replace(/^.*\/commands\/(\w+)\..*$/, "$1"));
 }
 
 describe("command implementations load on first use", () => {
@@ -55,6 +66,6 @@ describe("command implementations load on first use", () => {
 			await pi.submit("/session");
 			await pi.waitForText("Messages: 0 user");
 		}, "session");
-		expect(loaded).toEqual(["session.js"]);
+		expect(loaded).toEqual(["session"]);
 	});
 });
