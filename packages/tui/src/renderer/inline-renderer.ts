@@ -14,6 +14,7 @@ import { CURSOR_MARKER } from "../components/cursor.js";
 import { TERMINAL_SEQUENCES } from "../terminal/terminal.js";
 import { sliceByColumn } from "../text/truncate.js";
 import { visibleWidth } from "../text/width.js";
+import { BLANK_ROW, predictResize, type ResizeStep, type ScreenLine } from "./resize-model.js";
 
 const { syncStart, syncEnd, hideCursor, showCursor, resetStyle } = TERMINAL_SEQUENCES;
 const CLEAR_LINE = "\x1b[2K";
@@ -48,13 +49,16 @@ export class InlineRenderer {
 	private previous: string[] = [];
 	/** Visible width of each previous row as written (after clipping), to estimate reflow on width changes. */
 	private previousWidths: number[] = [];
-	/** Live row the hardware cursor is on, and its column. */
+	/** Live row the hardware cursor is on. */
 	private cursorRow = 0;
-	private cursorColumn = 0;
 	/** Rows that exist below the live start: the most rows ever shown (shrinking clears rows, it does not remove them). */
 	private extent = 0;
 	/** Whether the content has reached the bottom of the screen, so the screen's top row is a live row. */
 	private filledScreen = false;
+	/** Rows before this one are never rewritten: a resize left them above the screen or in an unknown shape. */
+	private fixedRows = 0;
+	/** Whether the terminal surely has scrollback (a row scrolled off), which changes how it reflows. */
+	private hasScrollback = false;
 	private cursor: CursorTarget | undefined;
 	private columns = 0;
 	private screenRows = 0;
@@ -67,7 +71,7 @@ export class InlineRenderer {
 
 	/** Live rows above the top of the screen: final, never rewritten; the owner may commit them. */
 	get rowsAboveScreen(): number {
-		return Math.max(0, this.extent - this.screenRows);
+		return Math.max(0, this.extent - this.screenRows, this.fixedRows);
 	}
 
 	/** The live row that will be at the top of the screen when a frame of `rowCount` rows is drawn. */
@@ -85,12 +89,17 @@ export class InlineRenderer {
 	 * nothing changed.
 	 */
 	render(rows: string[], columns: number, screenRows: number): string {
-		const widthChanged = this.frames > 0 && columns !== this.columns;
-		const previousScreenRows = this.screenRows;
+		const resized = this.frames > 0 && (columns !== this.columns || screenRows !== this.screenRows);
+		const step: ResizeStep = {
+			oldColumns: this.columns,
+			oldRows: this.screenRows,
+			newColumns: columns,
+			newRows: screenRows,
+		};
 		this.columns = columns;
 		this.screenRows = screenRows;
 		this.frames++;
-		if (widthChanged) return this.redrawScreen(rows, previousScreenRows);
+		if (resized) return this.redrawScreen(rows, step);
 		if (this.extent >= screenRows) this.filledScreen = true;
 
 		const count = rows.length;
@@ -113,6 +122,7 @@ export class InlineRenderer {
 		this.previous.length = count;
 		this.previousWidths.length = count;
 		this.extent = Math.max(this.extent, count);
+		if (this.extent > screenRows) this.hasScrollback = true;
 		out += this.placeCursor(rows, start, last);
 		return out + syncEnd;
 	}
@@ -124,6 +134,8 @@ export class InlineRenderer {
 		this.previousWidths.splice(0, rows);
 		this.cursorRow = Math.max(0, this.cursorRow - rows);
 		this.extent = Math.max(0, this.extent - rows);
+		this.fixedRows = Math.max(0, this.fixedRows - rows);
+		this.hasScrollback = true;
 		if (this.cursor) this.cursor = { row: this.cursor.row - rows, column: this.cursor.column };
 	}
 
@@ -168,7 +180,6 @@ export class InlineRenderer {
 			out += moveRows(this.cursorRow, this.extent - 1);
 			row = this.extent - 1;
 		}
-		let width = 0;
 		for (let i = start; i <= last; i++) {
 			while (row < i) {
 				out += "\r\n";
@@ -176,10 +187,8 @@ export class InlineRenderer {
 			}
 			const prepared = this.prepareRow(rows[i]!, i);
 			out += "\r" + (i < this.extent ? CLEAR_LINE : "") + prepared.text + resetStyle;
-			width = prepared.width;
 		}
 		this.cursorRow = row;
-		this.cursorColumn = width;
 		return out;
 	}
 
@@ -189,7 +198,6 @@ export class InlineRenderer {
 		const target = Math.min(from, this.extent - 1);
 		const out = moveRows(this.cursorRow, target) + "\r" + CLEAR_BELOW;
 		this.cursorRow = target;
-		this.cursorColumn = 0;
 		if (this.cursor && this.cursor.row >= from) this.cursor = undefined;
 		return out;
 	}
@@ -207,78 +215,132 @@ export class InlineRenderer {
 		}
 		const out = moveRows(this.cursorRow, cursor.row) + `\x1b[${cursor.column + 1}G`;
 		this.cursorRow = cursor.row;
-		this.cursorColumn = cursor.column;
 		return this.showHardwareCursor ? out + showCursor : out;
 	}
 
 	/**
-	 * After a width change: the terminal may have reflowed what it shows, and every live row may wrap
-	 * differently. Scrollback is left alone; the screen is cleared from the first live row on it and the live rows
-	 * from there on are written again at the new width.
+	 * After a resize the terminal has re-wrapped and scrolled what it shows (see resize-model.ts), and the live rows
+	 * of the new frame may wrap differently from the old ones. Scrollback is left alone. The first line on the new
+	 * screen that holds a rewritable row (one that was on screen before) is where the rewrite starts: the rest of a
+	 * row cut by the top of the screen is written again from its old text, then the new frame's rows from the one
+	 * that corresponds to it, and everything below is cleared. When the rows before it changed with the width (a
+	 * paragraph that re-wraps), the new rows are written from the first changed one instead: content may then show
+	 * twice, once as it scrolled away and once re-wrapped, but none is lost.
 	 */
-	private redrawScreen(rows: string[], previousScreenRows: number): string {
-		let top = Math.max(0, this.extent - previousScreenRows);
-		let out = syncStart + hideCursor;
-		if (this.filledScreen || this.extent >= previousScreenRows) {
-			// The screen's top row was live row `top`: re-anchor there absolutely, immune to reflow. When the
-			// terminal reflowed rows wider than the new width, it pushed as many rows off the top into scrollback;
-			// those are not written again.
-			top += this.rowsPushedByReflow(top, previousScreenRows);
-			out += HOME;
-		} else {
-			out += moveRows(this.estimateReflowedCursorRow(), 0) + "\r";
-		}
-		out += CLEAR_BELOW;
-		this.cursor = undefined;
-		this.cursorRow = top;
-		this.cursorColumn = 0;
-		let row = top;
-		for (let i = top; i < rows.length; i++) {
-			if (i > top) out += "\r\n";
-			row = i;
-			out += this.prepareRow(rows[i]!, i).text + resetStyle;
-		}
-		if (rows.length > top) {
-			this.cursorRow = row;
-			this.cursorColumn = this.previousWidths[row] ?? 0;
-		}
-		this.previous = rows.slice();
-		this.previousWidths.length = rows.length;
-		const filled = this.filledScreen || this.extent >= previousScreenRows;
-		this.extent = filled ? Math.max(rows.length, top + this.screenRows) : rows.length;
-		this.filledScreen = this.extent >= this.screenRows;
-		out += this.placeCursor(rows, top, rows.length - 1);
-		return out + syncEnd;
+	private redrawScreen(rows: string[], old: ResizeStep): string {
+		const filled = this.filledScreen || this.extent >= old.oldRows;
+		const out =
+			syncStart + hideCursor + (filled ? this.rewriteFilledScreen(rows, old) : this.rewriteFromStart(rows, old));
+		return out + this.placeCursor(rows, this.fixedRows, rows.length - 1) + syncEnd;
 	}
 
-	/** Whole live rows (from `top`) that a reflow to the new width pushed above the screen. */
-	private rowsPushedByReflow(top: number, previousScreenRows: number): number {
-		const heights: number[] = [];
-		let physical = 0;
-		for (let i = top; i < top + previousScreenRows; i++) {
-			const height = Math.max(1, Math.ceil((this.previousWidths[i] ?? 0) / this.columns));
-			heights.push(height);
-			physical += height;
+	/** The screen's top line was a live row: re-anchor at the top-left corner, immune to the terminal's reflow. */
+	private rewriteFilledScreen(rows: string[], step: ResizeStep): string {
+		const oldTop = this.extent - step.oldRows;
+		const floor = Math.max(this.fixedRows, oldTop);
+		const lines: ScreenLine[] = [];
+		for (let v = oldTop; v < this.extent; v++) lines.push(this.lineOf(v));
+		const after = predictResize(
+			{
+				lines,
+				cursorLine: Math.min(step.oldRows - 1, Math.max(0, this.cursorRow - oldTop)),
+				hasScrollback: this.hasScrollback,
+				lineAbove: (k) => this.lineOf(oldTop - 1 - k),
+			},
+			step,
+		);
+		let startLine = after.lines.findIndex((line) => line.row >= floor);
+		if (startLine === -1) startLine = after.lines.length;
+		const first = after.lines[startLine];
+		// The old row the rewrite resumes at, and the lines left of a row whose first lines scrolled away.
+		let resume = this.previous.length;
+		const remainder: ScreenLine[] = [];
+		if (first && first.row !== BLANK_ROW) {
+			resume = first.part === 0 ? first.row : first.row + 1;
+			for (let j = startLine; first.part > 0 && after.lines[j]?.row === first.row; j++) remainder.push(after.lines[j]!);
 		}
-		let overflow = physical - this.screenRows;
-		let pushed = 0;
-		while (overflow > 0 && pushed < heights.length && heights[pushed]! <= overflow) {
-			overflow -= heights[pushed]!;
-			pushed++;
+		let common = 0;
+		while (common < resume && common < rows.length && rows[common] === this.previous[common]) common++;
+		const resumeAt = Math.min(common, resume);
+		if (resumeAt < resume) remainder.length = 0;
+
+		let out = HOME;
+		if (startLine >= after.lines.length) out += moveRows(0, after.lines.length - 1) + "\r\n";
+		else out += moveRows(0, startLine) + "\r";
+		out += CLEAR_BELOW;
+		const written: string[] = [];
+		for (const line of remainder) {
+			const text = stripCursorMarker(this.previous[line.row] ?? "");
+			const wrap = line.wrappedAt || this.columns;
+			written.push(sliceByColumn(text, line.part * wrap, (line.part + 1) * wrap) + resetStyle);
 		}
-		return pushed;
+		this.cursor = undefined;
+		for (let i = resumeAt; i < rows.length; i++) written.push(this.prepareRow(rows[i]!, i).text + resetStyle);
+		out += written.join("\r\n");
+
+		// Screen line j now shows virtual row screenTop + j; rows before resumeAt are never rewritten.
+		const screenTop = resumeAt - remainder.length - startLine;
+		for (let j = 0; j < startLine + remainder.length; j++) {
+			const line = after.lines[j];
+			if (screenTop + j >= 0 && line) this.previousWidths[screenTop + j] = lineWidth(line);
+		}
+		this.hasScrollback ||= after.hasScrollback || startLine + written.length > step.newRows;
+		const lastLine = startLine + written.length - 1;
+		this.finishRedraw(rows, resumeAt, Math.max(rows.length, screenTop + step.newRows), screenTop + lastLine);
+		this.filledScreen = true;
+		return out;
 	}
 
 	/**
-	 * Screen rows between live row 0 and the cursor after the terminal reflowed rows wider than the new width
-	 * (xterm, iTerm2, kitty and VTE wrap such rows when the window narrows).
+	 * The content never filled the screen: the shell's output is above it. Move up from the cursor to where the
+	 * first live row is after the reflow, clear to the bottom and write every row again.
 	 */
-	private estimateReflowedCursorRow(): number {
-		let physical = 0;
-		for (let i = 0; i < this.cursorRow; i++) {
-			physical += Math.max(1, Math.ceil((this.previousWidths[i] ?? 0) / this.columns));
-		}
-		const cursorWidth = Math.min(this.cursorColumn, Math.max(0, (this.previousWidths[this.cursorRow] ?? 1) - 1));
-		return physical + Math.floor(cursorWidth / this.columns);
+	private rewriteFromStart(rows: string[], step: ResizeStep): string {
+		const lines: ScreenLine[] = [];
+		for (let v = 0; v < Math.max(this.extent, step.oldRows); v++) lines.push(this.lineOf(v));
+		const after = predictResize(
+			{
+				lines,
+				cursorLine: this.cursorRow,
+				hasScrollback: this.hasScrollback,
+				lineAbove: (k) => this.lineOf(-1 - k),
+			},
+			step,
+		);
+		const firstLine = after.lines.findIndex((line) => line.row === 0 && line.part === 0);
+		let out = moveRows(after.cursorLine, Math.max(0, firstLine)) + "\r" + CLEAR_BELOW;
+		this.cursor = undefined;
+		const written: string[] = [];
+		for (let i = 0; i < rows.length; i++) written.push(this.prepareRow(rows[i]!, i).text + resetStyle);
+		out += written.join("\r\n");
+		this.finishRedraw(rows, 0, rows.length, rows.length - 1);
+		this.filledScreen = this.extent >= this.screenRows;
+		this.hasScrollback ||= after.hasScrollback || this.extent > this.screenRows;
+		return out;
 	}
+
+	/** Bookkeeping after a redraw that wrote rows `from`..end of `rows`. */
+	private finishRedraw(rows: string[], from: number, extent: number, cursorRow: number): void {
+		this.cursorRow = Math.max(0, cursorRow);
+		this.previous = rows.slice();
+		this.previousWidths.length = Math.max(rows.length, from);
+		this.extent = extent;
+		this.fixedRows = from;
+	}
+
+	/** The screen line of virtual row `v` as the renderer left it. */
+	private lineOf(v: number): ScreenLine {
+		if (v >= this.extent) return { row: BLANK_ROW, part: 0, width: 0, wrappedAt: 0 };
+		return { row: v, part: 0, width: v >= 0 ? (this.previousWidths[v] ?? 0) : 0, wrappedAt: 0 };
+	}
+}
+
+/** Visible width of one line of a row the terminal may have wrapped. */
+function lineWidth(line: ScreenLine): number {
+	if (line.wrappedAt === 0) return line.width;
+	return Math.max(0, Math.min(line.wrappedAt, line.width - line.part * line.wrappedAt));
+}
+
+function stripCursorMarker(row: string): string {
+	return row.split(CURSOR_MARKER).join("");
 }
