@@ -1,11 +1,9 @@
 /**
  * Hosts the selectors and dialogs (components/selectors) in the editor's place: one at a time, with the keyboard,
  * until it finishes; then the editor comes back. Each helper resolves with the answer, or undefined on Escape.
+ * The helpers import their dialog components when first used: none is needed for the first frame.
  */
 import type { Component, Container, SelectItem, TUI } from "@pi/tui";
-import { ConfirmDialog } from "./selectors/confirm-dialog.js";
-import { SearchList } from "./selectors/search-list.js";
-import { TextInputDialog } from "./selectors/text-input-dialog.js";
 import type { Theme } from "./theme/index.js";
 
 /** What a dialog host must provide: the slot the editor lives in, and the editor to give the keyboard back to. */
@@ -86,7 +84,12 @@ export class Dialogs {
 	}
 
 	/** A searchable pick list; resolves with the chosen item's value. */
-	select(title: string, items: readonly SelectItem[], options: { initial?: string; maxVisible?: number } = {}) {
+	async select(
+		title: string,
+		items: readonly SelectItem[],
+		options: { initial?: string; maxVisible?: number } = {},
+	): Promise<string | undefined> {
+		const { SearchList } = await import("./selectors/search-list.js");
 		return this.open<string>((finish, theme) => {
 			const list = new SearchList<SelectItem>({
 				theme,
@@ -103,7 +106,11 @@ export class Dialogs {
 	}
 
 	/** A one-line text question; `masked` never echoes what is typed. Resolves with the trimmed text. */
-	async input(title: string, options: { masked?: boolean; initial?: string; message?: string } = {}) {
+	async input(
+		title: string,
+		options: { masked?: boolean; initial?: string; message?: string } = {},
+	): Promise<string | undefined> {
+		const { TextInputDialog } = await import("./selectors/text-input-dialog.js");
 		const value = await this.open<string>(
 			(finish, theme) =>
 				new TextInputDialog({
@@ -121,6 +128,7 @@ export class Dialogs {
 
 	/** A yes/no question, "No" highlighted first. */
 	async confirm(title: string, message?: string): Promise<boolean> {
+		const { ConfirmDialog } = await import("./selectors/confirm-dialog.js");
 		const answer = await this.open<boolean>(
 			(finish, theme) =>
 				new ConfirmDialog({ theme, title, message, onConfirm: () => finish(true), onCancel: () => finish(false) }),

@@ -10,10 +10,6 @@ import type { DialogOptions, UiContext } from "../../core/extensions/ui-context.
 import { ExtensionStatusLine, ExtensionWidgetArea } from "./components/extension-widgets.js";
 import type { Dialogs } from "./dialogs.js";
 import type { NoticeKind } from "./notices.js";
-import { ConfirmDialog } from "./selectors/confirm-dialog.js";
-import { MultiLineInputDialog } from "./selectors/multi-line-input-dialog.js";
-import { SearchList } from "./selectors/search-list.js";
-import { TextInputDialog } from "./selectors/text-input-dialog.js";
 import type { Theme } from "./theme/index.js";
 
 /** What the extension UI drives (implemented by InteractiveMode). */
@@ -87,6 +83,8 @@ function createContext(host: ExtensionUiHost, chrome: ChromeSetters): UiContext 
 	return {
 		async select(title, options, dialog) {
 			if (!host.isRunning || options.length === 0) return undefined;
+			// Dialog components are imported on first use: the first frame does not need them.
+			const { SearchList } = await import("./selectors/search-list.js");
 			// Values are indices: two options with the same text stay distinct.
 			const index = await dialogs.open<number>(
 				(finish, theme) =>
@@ -104,6 +102,7 @@ function createContext(host: ExtensionUiHost, chrome: ChromeSetters): UiContext 
 		},
 		async confirm(title, message, dialog) {
 			if (!host.isRunning) return false;
+			const { ConfirmDialog } = await import("./selectors/confirm-dialog.js");
 			const answer = await dialogs.open<boolean>(
 				(finish, theme) =>
 					new ConfirmDialog({ theme, title, message, onConfirm: () => finish(true), onCancel: () => finish(false) }),
@@ -113,6 +112,7 @@ function createContext(host: ExtensionUiHost, chrome: ChromeSetters): UiContext 
 		},
 		async input(title, placeholder, dialog) {
 			if (!host.isRunning) return undefined;
+			const { TextInputDialog } = await import("./selectors/text-input-dialog.js");
 			return dialogs.open<string>(
 				(finish, theme) =>
 					new TextInputDialog({
@@ -128,6 +128,7 @@ function createContext(host: ExtensionUiHost, chrome: ChromeSetters): UiContext 
 		async editor(title, prefill) {
 			if (!host.isRunning) return undefined;
 			if (host.hasExternalEditor) return host.editExternally(prefill ?? "");
+			const { MultiLineInputDialog } = await import("./selectors/multi-line-input-dialog.js");
 			return dialogs.open<string>(
 				(finish, theme) =>
 					new MultiLineInputDialog({
