@@ -12,9 +12,10 @@
  *
  * The renderer never writes a row wider than the screen and rewrites the screen after every resize, so only the
  * rows of the last frame and the rest of a row cut by the top of the screen are ever re-wrapped by the terminal.
- * Where the prediction may be wrong (a terminal with other rules, output that raced the resize), it errs toward
- * fewer lines pushed off the top: the renderer then writes a row that is in scrollback again rather than erase
- * one that is still on screen.
+ * Where the input is uncertain it assumes fewer lines pushed off the top (no scrollback until a row surely scrolled
+ * off): the renderer then writes a row that is in scrollback again rather than erase one still on screen. Output
+ * that raced the resize (written for the old size) also pushes more, not fewer. A terminal that re-wraps less than
+ * xterm.js (or not at all) is mispredicted the other way.
  */
 
 /** One physical line of the screen. */
