@@ -5,7 +5,7 @@
 import { stripAnsi } from "@pi/tui";
 import { VirtualTerminal } from "../../../../../tui/src/terminal/virtual-terminal.js";
 import { AuthStorage } from "../../../../src/core/config/auth-storage.js";
-import { InteractiveMode } from "../../../../src/modes/interactive/interactive-mode.js";
+import { InteractiveMode, type InteractiveModeOptions } from "../../../../src/modes/interactive/interactive-mode.js";
 import { createKeybindings } from "../../../../src/modes/interactive/keybindings.js";
 import { loadThemes } from "../../../../src/modes/interactive/theme/index.js";
 import { createTestSession, type TestSession, type TestSessionOptions } from "../../../core/agent-session/helpers.js";
@@ -31,8 +31,14 @@ export interface ModeHarness extends TestSession {
 	cleanup(): Promise<void>;
 }
 
-export async function createModeHarness(options: TestSessionOptions = {}): Promise<ModeHarness> {
-	const test = await createTestSession(options);
+/** Session options, plus mode options the tests choose (e.g. `externalEditor`). */
+export interface ModeHarnessOptions extends TestSessionOptions {
+	mode?: Pick<InteractiveModeOptions, "externalEditor">;
+}
+
+export async function createModeHarness(options: ModeHarnessOptions = {}): Promise<ModeHarness> {
+	const { mode: modeOptions, ...sessionOptions } = options;
+	const test = await createTestSession(sessionOptions);
 	const terminal = new VirtualTerminal(100, 30);
 	const { themes } = loadThemes({ agentDir: test.agentDir, cwd: test.cwd, discover: false });
 	const auth = AuthStorage.create({ agentDir: test.agentDir });
@@ -49,6 +55,7 @@ export async function createModeHarness(options: TestSessionOptions = {}): Promi
 		agentDir: test.agentDir,
 		authStorage: auth,
 		colorLevel: 0,
+		...modeOptions,
 	});
 	mode.start();
 	const draw = async () => {

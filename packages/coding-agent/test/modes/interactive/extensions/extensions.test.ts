@@ -92,6 +92,24 @@ describe("extension commands", () => {
 		expect(answers).toEqual([true, "v2", "first line\nsecond line", undefined]);
 	});
 
+	it("ui.editor opens $VISUAL/$EDITOR when set and resolves with the edited text", async () => {
+		let edited: string | undefined;
+		h = await withExtension(
+			(pi) => {
+				pi.registerCommand("notes", {
+					async handler(_args, ctx) {
+						edited = await ctx.ui.editor("Release notes", "draft notes");
+					},
+				});
+			},
+			// The "editor" rewrites the file it is given, as a person saving in $EDITOR would.
+			{ mode: { externalEditor: "sed -i s/draft/final/" } },
+		);
+		await h.submit("/notes");
+		expect(edited).toBe("final notes");
+		expect(h.mode.isRunning).toBe(true);
+	});
+
 	it("a dialog's timeout closes it with the default answer", async () => {
 		let answer: boolean | undefined;
 		h = await withExtension((pi) => {
@@ -140,6 +158,10 @@ describe("extension commands", () => {
 		const run = h.submit("use the gate");
 		await gate.started;
 		await h.submit("/status");
+		expect(ranWhileBusy).toBe(true);
+		// A command line message (pi "/status") takes the same way.
+		ranWhileBusy = undefined;
+		await h.mode.submitPrompt("/status");
 		expect(ranWhileBusy).toBe(true);
 		expect(h.session.getQueuedMessages()).toEqual({ steering: [], followUp: [] });
 		expect(await h.allText()).toContain("status checked");
