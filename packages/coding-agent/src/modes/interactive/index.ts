@@ -39,10 +39,8 @@ export async function runInteractiveMode(args: CliArgs, env: EnvOptions = readEn
 
 	// Files are read before anything is drawn: a missing @file is a start-up error, like in print mode.
 	const files = await readFileArguments(args.fileArgs, cwd);
-	const prompts: PromptInput[] =
-		files.text !== "" || files.images.length > 0 || args.messages.length > 0
-			? assemblePrompts(files, undefined, args.messages)
-			: [];
+	// Message arguments are final only once extensions have taken the values of the flags they registered.
+	let messages = args.messages;
 
 	const { themes, warnings: themeWarnings } = loadThemes({
 		agentDir,
@@ -102,6 +100,7 @@ export async function runInteractiveMode(args: CliArgs, env: EnvOptions = readEn
 			onWarning: warn,
 		});
 		session = created.session;
+		messages = created.messages;
 		if (created.modelFallbackMessage) ui.notify("warning", created.modelFallbackMessage);
 	} catch (error) {
 		// Restores the terminal at once, so the error is printed to the shell.
@@ -141,6 +140,10 @@ export async function runInteractiveMode(args: CliArgs, env: EnvOptions = readEn
 	}
 
 	if (args.resume) await (await import("./commands/session.js")).pickSession(ui.modeContext);
+	const prompts: PromptInput[] =
+		files.text !== "" || files.images.length > 0 || messages.length > 0
+			? assemblePrompts(files, undefined, messages)
+			: [];
 	void submitInOrder(ui, prompts);
 	const code = await ui.waitForExit();
 	detachSignals();

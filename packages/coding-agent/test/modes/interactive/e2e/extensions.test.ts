@@ -20,7 +20,11 @@ function extensionSource(log: string): string {
 	return `import { appendFileSync } from "node:fs";
 export default function (pi) {
 	const log = (line) => appendFileSync(${JSON.stringify(log)}, line + "\\n");
-	pi.on("session_start", (_event, ctx) => log("session_start hasUI=" + ctx.hasUI));
+	pi.registerFlag("greeting", { type: "string", description: "a word to log" });
+	pi.on("session_start", (_event, ctx) => {
+		log("session_start hasUI=" + ctx.hasUI);
+		if (pi.getFlag("greeting")) log("greeting=" + pi.getFlag("greeting"));
+	});
 	pi.on("session_shutdown", () => log("session_shutdown"));
 	pi.registerCommand("choose", {
 		description: "Choose a colour",
@@ -81,5 +85,19 @@ describe("an extension in the terminal", () => {
 		const raw = pi.rawOutput();
 		expect(raw.lastIndexOf("\x1b[?25h")).toBeGreaterThan(raw.lastIndexOf("\x1b[?25l"));
 		expect(raw).toContain("\x1b[?2004l");
+	});
+
+	it("a flag the extension registered takes its value, which is not sent as a prompt", async () => {
+		server.enqueue({ text: "Hello from the mock." });
+		const before = server.requests.length;
+		pi = new PiPty(world, { args: ["-e", extensionFile, "--greeting", "hi", "say hello"] });
+		await pi.waitForText("Hello from the mock.");
+		expect(logLines()).toContain("greeting=hi");
+		const sent = server.requests.slice(before).map((request) => JSON.stringify(request.body));
+		expect(sent).toHaveLength(1);
+		expect(sent[0]).toContain("say hello");
+		expect(sent[0]).not.toMatch(/"text":"hi"/);
+		await pi.submit("/quit");
+		expect(await pi.waitForExit()).toBe(0);
 	});
 });
