@@ -97,10 +97,3 @@ export class OutputSanitizer {
 		}
 	}
 }
-
-/** Sanitises a complete buffer or string in one go. */
-export function sanitizeOutput(data: Uint8Array | string): string {
-	const sanitizer = new OutputSanitizer();
-	const bytes = typeof data === "string" ? Buffer.from(data, "utf8") : data;
-	return sanitizer.write(bytes) + sanitizer.end();
-}

@@ -1,6 +1,5 @@
 /** Reading and atomically writing the small JSON files pi owns (settings.json, auth.json). */
 import { chmodSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
-import { dirname } from "node:path";
 
 /** Result of reading a JSON file: missing, parsed, or present but unparseable. */
 export type JsonFileRead =
@@ -45,9 +44,4 @@ export function writeJsonAtomic(file: string, value: unknown, options: { mode?: 
 		rmSync(temp, { force: true });
 		throw error;
 	}
-}
-
-/** Parent directory helper kept here so writers create exactly the directory they write into. */
-export function ensureParentDir(file: string, mode = 0o700): void {
-	ensureDir(dirname(file), mode);
 }

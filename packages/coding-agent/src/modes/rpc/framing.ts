@@ -43,11 +43,6 @@ function stripCarriageReturn(line: string): string {
 	return line.endsWith("\r") ? line.slice(0, -1) : line;
 }
 
-/** Whether an input line carries nothing (blank lines get no response). */
-export function isBlankLine(line: string): boolean {
-	return line.trim() === "";
-}
-
 /**
  * One output line: compact JSON and LF. U+2028/U+2029 are written as escapes; JSON allows them raw, but clients
  * that split on every Unicode line terminator would otherwise break the line.
