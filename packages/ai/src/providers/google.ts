@@ -5,6 +5,7 @@ import { classifyGeminiError } from "./google-gemini/errors.js";
 import { buildGeminiParams, type GoogleOptions, mapGeminiThinking } from "./google-gemini/request.js";
 import { GeminiStreamReader } from "./google-gemini/stream-reader.js";
 import { applyOnPayload } from "./openai-shared/client.js";
+import { FAILURE_TEXTS, failOutput } from "./shared/failure.js";
 import { AssistantOutput } from "./shared/output.js";
 import { requireSdk } from "./shared/require-sdk.js";
 
@@ -56,12 +57,10 @@ async function streamGemini(
 			config: { ...params.config, abortSignal: options.signal },
 		});
 		for await (const chunk of chunks) reader.push(chunk);
-		if (options.signal?.aborted) out.fail("aborted", "Request was aborted");
+		if (options.signal?.aborted) out.fail("aborted", FAILURE_TEXTS.aborted);
 		else reader.end();
 	} catch (error) {
-		const outcome = classifyGeminiError(error, options.signal, reader.started, lastHeaders);
-		if (outcome.reason === "aborted") out.fail("aborted", outcome.message);
-		else out.fail("error", outcome.message, outcome.info);
+		failOutput(out, classifyGeminiError(error, options.signal, reader.started, lastHeaders));
 	}
 }
 

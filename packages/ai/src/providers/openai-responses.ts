@@ -1,11 +1,12 @@
 import type { ApiAdapter } from "../registry.js";
-import type { Context, Model, ProviderStreamOptions, SimpleStreamOptions } from "../types.js";
+import type { Context, Model } from "../types.js";
 import type { AssistantMessageEventStream } from "../utils/event-stream.js";
 import { buildResponsesParams, type OpenAIResponsesOptions } from "./openai-responses/request.js";
 import { ResponsesStreamReader } from "./openai-responses/stream-reader.js";
 import { applyOnPayload, createOpenAIClient } from "./openai-shared/client.js";
-import { mapReasoningEffort } from "./openai-shared/effort.js";
+import { mapOpenAISimpleOptions } from "./openai-shared/effort.js";
 import { classifyOpenAIError } from "./openai-shared/errors.js";
+import { FAILURE_TEXTS, failOutput } from "./shared/failure.js";
 import { AssistantOutput } from "./shared/output.js";
 
 export type { OpenAIResponsesOptions } from "./openai-responses/request.js";
@@ -27,21 +28,11 @@ async function streamResponses(
 			reader.push(event);
 			if (out.isFinished) break;
 		}
-		if (options.signal?.aborted) out.fail("aborted", "Request was aborted");
+		if (options.signal?.aborted) out.fail("aborted", FAILURE_TEXTS.aborted);
 		else reader.end();
 	} catch (error) {
-		const outcome = classifyOpenAIError(error, options.signal, reader.started);
-		if (outcome.reason === "aborted") out.fail("aborted", outcome.message);
-		else out.fail("error", outcome.message, outcome.info);
+		failOutput(out, classifyOpenAIError(error, options.signal, reader.started));
 	}
-}
-
-/** Provider-neutral options to raw ones: the thinking level becomes `reasoningEffort`. */
-function mapResponsesSimpleOptions(model: Model, options: SimpleStreamOptions): ProviderStreamOptions {
-	const { reasoning, thinkingBudgets: _budgets, ...common } = options;
-	const reasoningEffort = mapReasoningEffort(model, reasoning);
-	const raw: OpenAIResponsesOptions = reasoningEffort === undefined ? common : { ...common, reasoningEffort };
-	return raw as ProviderStreamOptions;
 }
 
 /** The `openai-responses` adapter. */
@@ -49,5 +40,5 @@ export const openaiResponsesAdapter: ApiAdapter = {
 	api: "openai-responses",
 	stream: (model, context, options, output) =>
 		streamResponses(model, context, options as OpenAIResponsesOptions, output),
-	mapSimpleOptions: mapResponsesSimpleOptions,
+	mapSimpleOptions: mapOpenAISimpleOptions,
 };

@@ -1,21 +1,9 @@
-import type { ErrorInfo } from "../../types.js";
-import { findNetworkCode, formatHttpError, makeErrorInfo, parseRetryAfter } from "../../utils/errors.js";
+import { formatHttpError, makeErrorInfo, parseRetryAfter } from "../../utils/errors.js";
 import { isContextOverflow } from "../../utils/overflow.js";
+import { classifyTransportFailure, FAILURE_TEXTS, type FailureOutcome } from "../shared/failure.js";
 import { requireSdk } from "../shared/require-sdk.js";
 
 const { APIConnectionTimeoutError, APIError, APIUserAbortError } = requireSdk("openai") as typeof import("openai");
-
-/** Texts pi writes itself when an OpenAI request fails (events.md §1.7). */
-export const OPENAI_ERROR_TEXTS = {
-	aborted: "Request was aborted",
-	streamEnded: "Stream ended unexpectedly",
-	timeout: "Request timed out",
-} as const;
-
-/** What to do with a failure: abort, or an error with its text and `errorInfo`. */
-export type FailureOutcome =
-	| { reason: "aborted"; message: string }
-	| { reason: "error"; message: string; info: ErrorInfo };
 
 /**
  * Maps anything the OpenAI SDK (or the stream under it) throws to the error event fields. `started` says
@@ -23,10 +11,10 @@ export type FailureOutcome =
  */
 export function classifyOpenAIError(error: unknown, signal: AbortSignal | undefined, started: boolean): FailureOutcome {
 	if (signal?.aborted || error instanceof APIUserAbortError) {
-		return { reason: "aborted", message: OPENAI_ERROR_TEXTS.aborted };
+		return { reason: "aborted", message: FAILURE_TEXTS.aborted };
 	}
 	if (error instanceof APIConnectionTimeoutError) {
-		return { reason: "error", message: OPENAI_ERROR_TEXTS.timeout, info: makeErrorInfo(undefined, "request_timeout") };
+		return { reason: "error", message: FAILURE_TEXTS.timeout, info: makeErrorInfo(undefined, "request_timeout") };
 	}
 	if (error instanceof APIError && error.status !== undefined) {
 		return classifyHttpError(error.status, error.error, error.message, error.headers);
@@ -43,17 +31,11 @@ export function classifyOpenAIError(error: unknown, signal: AbortSignal | undefi
 			info: makeErrorInfo(undefined, overflow ? "context_overflow" : (code ?? undefined)),
 		};
 	}
-	const networkCode = findNetworkCode(error);
-	const text = error instanceof Error ? error.message : String(error);
-	if (networkCode || started) {
-		const message = started ? OPENAI_ERROR_TEXTS.streamEnded : text;
-		return { reason: "error", message, info: makeErrorInfo(undefined, networkCode ?? "stream_cut") };
-	}
-	return { reason: "error", message: text, info: { retryable: false } };
+	return classifyTransportFailure(error, started);
 }
 
 /** An HTTP error response: `<status> <message>`, provider error type, overflow and retry-after. */
-export function classifyHttpError(status: number, body: unknown, fallback: string, headers: unknown): FailureOutcome {
+function classifyHttpError(status: number, body: unknown, fallback: string, headers: unknown): FailureOutcome {
 	const detail = unwrapErrorBody(body);
 	const message = detail.message ?? fallback;
 	const code = detail.code ?? detail.type;

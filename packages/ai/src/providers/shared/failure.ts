@@ -1,0 +1,35 @@
+import type { ErrorInfo } from "../../types.js";
+import { findNetworkCode, makeErrorInfo } from "../../utils/errors.js";
+import type { AssistantOutput } from "./output.js";
+
+/** Texts pi writes itself when an SDK-based request fails (events.md §1.7). */
+export const FAILURE_TEXTS = {
+	aborted: "Request was aborted",
+	streamEnded: "Stream ended unexpectedly",
+	timeout: "Request timed out",
+} as const;
+
+/** What to do with a failure: abort, or an error with its text and `errorInfo`. */
+export type FailureOutcome =
+	| { reason: "aborted"; message: string }
+	| { reason: "error"; message: string; info: ErrorInfo };
+
+/**
+ * A failure that is not an HTTP error response: a network error before the response began keeps its own text,
+ * while anything after that is a cut stream (always retryable). Other throws are not retryable.
+ */
+export function classifyTransportFailure(error: unknown, started: boolean): FailureOutcome {
+	const networkCode = findNetworkCode(error);
+	const text = error instanceof Error ? error.message : String(error);
+	if (networkCode || started) {
+		const message = started ? FAILURE_TEXTS.streamEnded : text;
+		return { reason: "error", message, info: makeErrorInfo(undefined, networkCode ?? "stream_cut") };
+	}
+	return { reason: "error", message: text, info: { retryable: false } };
+}
+
+/** Finalises the output with a classified failure: an abort carries no `errorInfo`. */
+export function failOutput(out: AssistantOutput, outcome: FailureOutcome): void {
+	if (outcome.reason === "aborted") out.fail("aborted", outcome.message);
+	else out.fail("error", outcome.message, outcome.info);
+}
