@@ -1,4 +1,4 @@
-import { chunkText, namedEvent } from "./sse.js";
+import { chunkText, defaultOutputTokens, namedEvent } from "./sse.js";
 import type { MockTurn, RecordedRequest, WireErrorResponse, WireProtocol } from "./types.js";
 
 /** Anthropic's error type for each HTTP status the mock can be asked to return. */
@@ -92,7 +92,7 @@ export const anthropicProtocol: WireProtocol = {
 			turn.rawStopReason ??
 			STOP_REASONS[turn.stopReason ?? (turn.toolCalls?.length ? "toolUse" : "stop")] ??
 			"end_turn";
-		const outputTokens = usage.output ?? Math.ceil(((turn.text?.length ?? 0) + (turn.thinking?.length ?? 0)) / 4) + 1;
+		const outputTokens = usage.output ?? defaultOutputTokens(turn);
 		frames.push(
 			namedEvent("message_delta", {
 				type: "message_delta",

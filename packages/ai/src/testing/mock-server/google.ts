@@ -1,5 +1,4 @@
-import { defaultOutputTokens } from "./openai-completions.js";
-import { chunkText, dataEvent } from "./sse.js";
+import { chunkText, dataEvent, defaultOutputTokens } from "./sse.js";
 import type { MockTurn, RecordedRequest, WireErrorResponse, WireProtocol } from "./types.js";
 
 /** Google's canonical status name for each HTTP status the mock can be asked to return. */

@@ -1,16 +1,6 @@
-import { chunkText, dataEvent } from "./sse.js";
-import type { MockTurn, RecordedRequest, WireErrorResponse, WireProtocol } from "./types.js";
-
-/** OpenAI's error `type` and `code` for each HTTP status the mock can be asked to return. */
-const ERRORS: Record<number, { type: string; code: string | null }> = {
-	400: { type: "invalid_request_error", code: null },
-	401: { type: "invalid_request_error", code: "invalid_api_key" },
-	403: { type: "invalid_request_error", code: "unsupported_country_region_territory" },
-	404: { type: "invalid_request_error", code: "model_not_found" },
-	429: { type: "requests", code: "rate_limit_exceeded" },
-	500: { type: "server_error", code: null },
-	503: { type: "server_error", code: "service_unavailable" },
-};
+import { encodeOpenAIError } from "./openai-error.js";
+import { chunkText, dataEvent, defaultOutputTokens } from "./sse.js";
+import type { MockTurn, RecordedRequest, WireProtocol } from "./types.js";
 
 const FINISH_REASONS: Record<NonNullable<MockTurn["stopReason"]>, string> = {
 	stop: "stop",
@@ -21,11 +11,6 @@ const FINISH_REASONS: Record<NonNullable<MockTurn["stopReason"]>, string> = {
 };
 
 let completionCounter = 0;
-
-/** Output tokens reported when a turn does not script them (same rule as the other wire protocols). */
-export function defaultOutputTokens(turn: MockTurn): number {
-	return Math.ceil(((turn.text?.length ?? 0) + (turn.thinking?.length ?? 0)) / 4) + 1;
-}
 
 /**
  * The OpenAI Chat Completions wire protocol: `POST …/chat/completions` answered with `chat.completion.chunk`
@@ -92,16 +77,5 @@ export const openaiCompletionsProtocol: WireProtocol = {
 		return frames;
 	},
 
-	encodeError(error): WireErrorResponse {
-		const headers: Record<string, string> = { "content-type": "application/json", "x-request-id": "req_mock" };
-		if (error.retryAfter !== undefined) headers["retry-after"] = error.retryAfter;
-		const known = ERRORS[error.status] ?? { type: "server_error", code: null };
-		return {
-			status: error.status,
-			headers,
-			body: JSON.stringify({
-				error: { message: error.message, type: error.type ?? known.type, param: null, code: error.type ?? known.code },
-			}),
-		};
-	},
+	encodeError: encodeOpenAIError,
 };

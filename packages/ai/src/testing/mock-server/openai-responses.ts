@@ -1,16 +1,6 @@
-import { defaultOutputTokens } from "./openai-completions.js";
-import { chunkText, namedEvent } from "./sse.js";
-import type { MockTurn, RecordedRequest, WireErrorResponse, WireProtocol } from "./types.js";
-
-/** OpenAI's error `type` and `code` for each HTTP status the mock can be asked to return. */
-const ERRORS: Record<number, { type: string; code: string | null }> = {
-	400: { type: "invalid_request_error", code: null },
-	401: { type: "invalid_request_error", code: "invalid_api_key" },
-	404: { type: "invalid_request_error", code: "model_not_found" },
-	429: { type: "requests", code: "rate_limit_exceeded" },
-	500: { type: "server_error", code: null },
-	503: { type: "server_error", code: "service_unavailable" },
-};
+import { encodeOpenAIError } from "./openai-error.js";
+import { chunkText, defaultOutputTokens, namedEvent } from "./sse.js";
+import type { MockTurn, RecordedRequest, WireProtocol } from "./types.js";
 
 /** Final response status for each provider-neutral stop reason. */
 const STATUSES: Record<NonNullable<MockTurn["stopReason"]>, string> = {
@@ -155,16 +145,5 @@ export const openaiResponsesProtocol: WireProtocol = {
 		return frames;
 	},
 
-	encodeError(error): WireErrorResponse {
-		const headers: Record<string, string> = { "content-type": "application/json", "x-request-id": "req_mock" };
-		if (error.retryAfter !== undefined) headers["retry-after"] = error.retryAfter;
-		const known = ERRORS[error.status] ?? { type: "server_error", code: null };
-		return {
-			status: error.status,
-			headers,
-			body: JSON.stringify({
-				error: { message: error.message, type: error.type ?? known.type, param: null, code: error.type ?? known.code },
-			}),
-		};
-	},
+	encodeError: encodeOpenAIError,
 };

@@ -1,4 +1,6 @@
-/** Helpers the wire protocols share to build SSE frames and split text into deltas. */
+/** Helpers the wire protocols share: SSE frames, text split into deltas, the default output token count. */
+
+import type { MockTurn } from "./types.js";
 
 /** One SSE frame with an `event:` line (Anthropic, OpenAI Responses style). */
 export function namedEvent(event: string, data: unknown): string {
@@ -27,4 +29,9 @@ export function chunkText(text: string, size = 16): string[] {
 		start = end;
 	}
 	return parts;
+}
+
+/** Output tokens reported when a turn does not script them: the same rule on every wire protocol. */
+export function defaultOutputTokens(turn: MockTurn): number {
+	return Math.ceil(((turn.text?.length ?? 0) + (turn.thinking?.length ?? 0)) / 4) + 1;
 }
