@@ -24,7 +24,7 @@ import { listPromptCommands, type PromptResources } from "./prompt-expansion.js"
 import { type PreflightContext, type PromptOptions, preflightPrompt } from "./prompt-preflight.js";
 import { type QueuedTexts, QueueTracker } from "./queue-tracker.js";
 import { RunController } from "./run-controller.js";
-import type { SessionHeader, SessionManager } from "./session/index.js";
+import type { SessionHeader, SessionManager, SessionTreeNode } from "./session/index.js";
 import { SessionEventBridge } from "./session-event-bridge.js";
 import {
 	type AgentSessionEvent,
@@ -165,6 +165,16 @@ export class AgentSession {
 
 	get sessionId(): string {
 		return this.sessionManager.getSessionId();
+	}
+
+	/** The name given with /name or `set_session_name` (the latest `session_info` entry); `undefined` when none. */
+	get sessionName(): string | undefined {
+		return this.sessionManager.getSessionName();
+	}
+
+	/** The directory this project's sessions are stored in; `undefined` for in-memory sessions. */
+	get sessionDir(): string | undefined {
+		return this.sessionManager.getSessionDir();
 	}
 
 	get autoCompactionEnabled(): boolean {
@@ -427,6 +437,20 @@ export class AgentSession {
 	/** Every user message of the file (all branches), for choosing a fork point. */
 	getForkMessages(): { entryId: string; text: string }[] {
 		return this.sessionManager.getForkMessages();
+	}
+
+	/** Every entry of the file as a tree (all branches, labels attached), for choosing where to go. */
+	getTree(): SessionTreeNode[] {
+		return this.sessionManager.getTree();
+	}
+
+	/** The entry the conversation continues from; `null` before the first entry. */
+	getLeafId(): string | null {
+		return this.sessionManager.getLeafId();
+	}
+
+	getLabel(entryId: string): string | undefined {
+		return this.sessionManager.getLabel(entryId);
 	}
 
 	/** Sets (or with an empty label clears) an entry's label. */

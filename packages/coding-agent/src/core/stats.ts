@@ -24,7 +24,7 @@ export function buildStateSnapshot(session: AgentSession): SessionStateSnapshot 
 	};
 	const file = session.sessionFile;
 	if (file !== undefined) state.sessionFile = file;
-	const name = session.sessionManager.getSessionName();
+	const name = session.sessionName;
 	if (name !== undefined) state.sessionName = name;
 	return state;
 }

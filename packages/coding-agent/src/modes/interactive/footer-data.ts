@@ -20,7 +20,7 @@ export function collectFooterData(
 	const usage = stats.contextUsage;
 	return {
 		...placeholderFooterData(where.cwd, where.home, where.gitBranch),
-		sessionName: session.sessionManager.getSessionName(),
+		sessionName: session.sessionName,
 		// provider/id: two providers may offer the same model id.
 		modelId: model ? `${model.provider}/${model.id}` : undefined,
 		provider: model?.provider,

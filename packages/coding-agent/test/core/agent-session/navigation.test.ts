@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import type { SessionTreeNode } from "../../../src/core/session/index.js";
 import { createTestSession, requestTexts, type TestSession } from "./helpers.js";
 
 let t: TestSession | undefined;
@@ -22,6 +23,16 @@ async function twoExchanges(): Promise<TestSession> {
 	await session.session.prompt("first");
 	await session.session.prompt("second");
 	return session;
+}
+
+/** The node of entry `id` anywhere in the tree. */
+function nodeOf(nodes: SessionTreeNode[], id: string): SessionTreeNode | undefined {
+	for (const node of nodes) {
+		if (node.entry.id === id) return node;
+		const found = nodeOf(node.children, id);
+		if (found) return found;
+	}
+	return undefined;
 }
 
 describe("AgentSession navigation", () => {
@@ -93,7 +104,7 @@ describe("AgentSession navigation", () => {
 		const second = t.fileLines().find((l) => l.type === "message" && l.message.content?.[0]?.text === "second");
 		const result = await t.session.navigateTree(second.id);
 		expect(result).toEqual({ editorText: "second", cancelled: false });
-		expect(t.session.sessionManager.getLeafId()).toBe(second.parentId);
+		expect(t.session.getLeafId()).toBe(second.parentId);
 		expect(t.session.messages.map((m) => m.role)).toEqual(["user", "assistant"]);
 	});
 
@@ -121,6 +132,19 @@ describe("AgentSession navigation", () => {
 		expect(t.fileLines().at(-1)).toMatchObject({ type: "session_info", name: "Build fix" });
 		expect(t.events.at(-1)).toEqual({ type: "session_info_changed", name: "Build fix" });
 		expect(t.session.getState().sessionName).toBe("Build fix");
+		expect(t.session.sessionName).toBe("Build fix");
+	});
+
+	it("setLabel shows in getLabel and on the entry's node of getTree; an empty label clears it", async () => {
+		t = await twoExchanges();
+		const first = t.fileLines().find((l) => l.type === "message" && l.message.content?.[0]?.text === "first");
+		t.session.setLabel(first.id, "start");
+		expect(t.session.getLabel(first.id)).toBe("start");
+		expect(nodeOf(t.session.getTree(), first.id)?.label).toBe("start");
+		t.session.setLabel(first.id);
+		expect(t.session.getLabel(first.id)).toBeUndefined();
+		expect(nodeOf(t.session.getTree(), first.id)).toBeDefined();
+		expect(nodeOf(t.session.getTree(), first.id)?.label).toBeUndefined();
 	});
 
 	it("export fails for an in-memory session and before the first prompt", async () => {

@@ -9,7 +9,7 @@ import type { CommandRun, ModeContext } from "./types.js";
 /** The session picker (-r and /resume): this project's sessions, Tab for all projects; switches to the choice. */
 export async function pickSession(context: ModeContext): Promise<boolean> {
 	const { session } = context;
-	const dir = session.sessionManager.getSessionDir();
+	const dir = session.sessionDir;
 	const others = (list: readonly SessionInfo[]) => list.filter((info) => info.path !== session.sessionFile);
 	const sessions = others(dir ? await listSessions(dir) : []);
 	const loadAll = async () => others(await listAllSessions(getSessionsRoot(context.agentDir)));
@@ -42,7 +42,7 @@ export async function pickSession(context: ModeContext): Promise<boolean> {
 
 function sessionMarkdown(context: ModeContext): string {
 	const stats = context.session.getSessionStats();
-	const name = context.session.sessionManager.getSessionName();
+	const name = context.session.sessionName;
 	const usage = stats.contextUsage;
 	const lines = [
 		"**Session**",

@@ -1,4 +1,5 @@
 /** /tree (move between branches, label entries, optional branch summary) and /fork. */
+import type { SessionTreeNode } from "../../../core/session/index.js";
 import { NOTICE_TEXT } from "../notices.js";
 import { TreeSelector } from "../selectors/tree-selector.js";
 import type { CommandRun, ModeContext } from "./types.js";
@@ -9,14 +10,13 @@ function oneLine(text: string, max = 80): string {
 }
 
 /** The tree selector (initial filter from settings `treeFilterMode`); resolves with the chosen entry id. */
-function chooseTreeEntry(context: ModeContext): Promise<string | undefined> {
-	const manager = context.session.sessionManager;
+function chooseTreeEntry(context: ModeContext, tree: SessionTreeNode[]): Promise<string | undefined> {
 	return context.dialogs.open<string>(
 		(finish, theme) =>
 			new TreeSelector({
 				theme,
-				tree: manager.getTree(),
-				leafId: manager.getLeafId(),
+				tree,
+				leafId: context.session.getLeafId(),
 				filterMode: context.session.settingsManager.getTreeFilterMode(),
 				onSelect: (entryId) => finish(entryId),
 				onCancel: () => finish(undefined),
@@ -26,12 +26,12 @@ function chooseTreeEntry(context: ModeContext): Promise<string | undefined> {
 
 async function openTree(context: ModeContext): Promise<void> {
 	const { session } = context;
-	const manager = session.sessionManager;
-	if (manager.getEntries().length === 0) {
+	const tree = session.getTree();
+	if (tree.length === 0) {
 		context.notify("info", NOTICE_TEXT.emptyTree);
 		return;
 	}
-	const entryId = await chooseTreeEntry(context);
+	const entryId = await chooseTreeEntry(context, tree);
 	if (!entryId) return;
 	// branchSummary.skipPrompt: never offer to summarise the branch left behind.
 	const offerSummary = !session.settingsManager.getBranchSummarySettings().skipPrompt;
@@ -41,7 +41,7 @@ async function openTree(context: ModeContext): Promise<void> {
 		{ value: "label", label: "Set or clear a label" },
 	]);
 	if (action === "label") {
-		const label = await context.dialogs.input("Label (empty clears it)", { initial: manager.getLabel(entryId) });
+		const label = await context.dialogs.input("Label (empty clears it)", { initial: session.getLabel(entryId) });
 		if (label === undefined) return;
 		session.setLabel(entryId, label || undefined);
 		return;

@@ -119,7 +119,7 @@ describe("/name and /session", () => {
 	it("names the session and shows the name in the footer", async () => {
 		h = await createModeHarness();
 		await h.submit("/name Refactor the parser");
-		expect(h.session.sessionManager.getSessionName()).toBe("Refactor the parser");
+		expect(h.session.sessionName).toBe("Refactor the parser");
 		const screen = await h.screen();
 		expect(screen).toContain("Session name: Refactor the parser");
 		const rows = screen.trimEnd().split("\n");
