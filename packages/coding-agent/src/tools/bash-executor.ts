@@ -67,7 +67,10 @@ export function runShellCommand(command: string, options: ShellRunOptions): Prom
 	return new Promise<ShellRun>((resolve, reject) => {
 		let child: ReturnType<typeof spawn>;
 		try {
-			child = spawn(shell, ["-c", buildScript(command, options)], {
+			// `exec 2>&1` joins stderr to stdout inside the shell: one pipe keeps the true order of the two, which
+			// two separately read pipes cannot (`ls nope; echo after` must show the error first). It shares the
+			// first line so the shell's own "line N" error messages still count from the user's first line.
+			child = spawn(shell, ["-c", `exec 2>&1; ${buildScript(command, options)}`], {
 				cwd: options.cwd,
 				env: buildShellEnv(options),
 				// Own session and process group: no controlling terminal, and the whole group can be signalled.
