@@ -7,8 +7,8 @@ import {
 	type AssistantMessage,
 	type AssistantMessageEvent,
 	type Context,
+	createErrorMessage,
 	EventStream,
-	emptyUsage,
 	type SimpleStreamOptions,
 	streamSimple,
 	type ToolCall,
@@ -160,16 +160,11 @@ class LoopRun {
 	 */
 	async fail(error: unknown): Promise<void> {
 		const { model } = this.config;
+		const reason = this.signal?.aborted ? "aborted" : "error";
+		// One empty text block where @pi/ai's early failures have none (events.md §2.2).
 		const message: AssistantMessage = {
-			role: "assistant",
+			...createErrorMessage(model, reason, errorText(error)),
 			content: [{ type: "text", text: "" }],
-			api: model.api,
-			provider: model.provider,
-			model: model.id,
-			usage: emptyUsage(),
-			stopReason: this.signal?.aborted ? "aborted" : "error",
-			errorMessage: errorText(error),
-			timestamp: Date.now(),
 		};
 		this.record(message);
 		await this.emitSafely({ type: "message_start", message });

@@ -3,7 +3,14 @@
  * parallel or sequential execution, `tool_execution_*` events and `toolResult` messages.
  */
 import { type AssistantMessage, type ToolCall, type ToolResultMessage, validateToolArguments } from "@pi/ai";
-import type { AgentContext, AgentEvent, AgentLoopConfig, AgentTool, AgentToolResult } from "./types.js";
+import type {
+	AgentContext,
+	AgentEvent,
+	AgentLoopConfig,
+	AgentTool,
+	AgentToolResult,
+	BeforeToolCallContext,
+} from "./types.js";
 
 /** Model-visible texts of tool failures. */
 export const TOOL_ERROR_TEXTS = {
@@ -130,19 +137,28 @@ async function prepare(toolCall: ToolCall, env: ToolBatchEnvironment): Promise<P
 
 	if (env.config.beforeToolCall) {
 		try {
-			const decision = await env.config.beforeToolCall({
-				toolCall: { id: toolCall.id, name: toolCall.name, arguments: toolCall.arguments },
-				args,
-				assistantMessage: env.assistantMessage,
-				context: env.context,
-				signal: env.signal,
-			});
+			const decision = await env.config.beforeToolCall(hookContext(toolCall, args, env));
 			if (decision?.block) return immediate(TOOL_ERROR_TEXTS.blocked(decision.reason));
 		} catch (error) {
 			return immediate(errorText(error));
 		}
 	}
 	return { kind: "ready", toolCall, tool, args };
+}
+
+/** What both hooks are told about a call: its id, name and raw arguments, the validated args and the turn. */
+function hookContext(
+	toolCall: ToolCall,
+	args: Record<string, unknown>,
+	env: ToolBatchEnvironment,
+): BeforeToolCallContext {
+	return {
+		toolCall: { id: toolCall.id, name: toolCall.name, arguments: toolCall.arguments },
+		args,
+		assistantMessage: env.assistantMessage,
+		context: env.context,
+		signal: env.signal,
+	};
 }
 
 /** Runs the tool and the afterToolCall hook. Never throws. */
@@ -182,11 +198,7 @@ async function execute(
 	if (!env.config.afterToolCall) return outcome;
 	try {
 		const override = await env.config.afterToolCall({
-			toolCall: { id: toolCall.id, name: toolCall.name, arguments: toolCall.arguments },
-			args,
-			assistantMessage: env.assistantMessage,
-			context: env.context,
-			signal: env.signal,
+			...hookContext(toolCall, args, env),
 			result: outcome.result,
 			isError: outcome.isError,
 		});
