@@ -3,7 +3,7 @@
  * char codes and anything else is measured once per distinct string and cached.
  */
 import { eastAsianWidth } from "get-east-asian-width";
-import { ansiSequenceLength, stripAnsi } from "./ansi.js";
+import { splitAnsi, stripAnsi } from "./ansi.js";
 
 const segmenter = new Intl.Segmenter(undefined, { granularity: "grapheme" });
 
@@ -100,19 +100,14 @@ export interface StyledUnit {
 /** Splits styled text into escape sequences and grapheme clusters, in order, for cutting by column. */
 export function splitStyledUnits(text: string): StyledUnit[] {
 	const units: StyledUnit[] = [];
-	let i = 0;
-	while (i < text.length) {
-		const escapeAt = text.indexOf("\x1b", i);
-		const end = escapeAt === -1 ? text.length : escapeAt;
-		if (end > i) {
-			for (const grapheme of splitGraphemes(text.slice(i, end))) {
-				units.push({ text: grapheme, width: graphemeWidth(grapheme), ansi: false });
-			}
+	for (const part of splitAnsi(text)) {
+		if (part.ansi) {
+			units.push({ text: part.text, width: 0, ansi: true });
+			continue;
 		}
-		if (escapeAt === -1) break;
-		const length = Math.max(1, ansiSequenceLength(text, escapeAt));
-		units.push({ text: text.slice(escapeAt, escapeAt + length), width: 0, ansi: true });
-		i = escapeAt + length;
+		for (const grapheme of splitGraphemes(part.text)) {
+			units.push({ text: grapheme, width: graphemeWidth(grapheme), ansi: false });
+		}
 	}
 	return units;
 }
