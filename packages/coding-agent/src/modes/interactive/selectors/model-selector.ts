@@ -1,9 +1,8 @@
 /** /model: fuzzy search over the available models with provider, context window and price; current marked. */
 import type { Model } from "@pi/ai";
-import type { Component, Focusable } from "@pi/tui";
 import { formatTokens } from "../components/format.js";
 import type { Theme } from "../theme/theme.js";
-import { SearchList } from "./search-list.js";
+import { SearchList, SearchListSelector } from "./search-list.js";
 
 export const MODEL_SELECTOR_TEXT = {
 	title: "Select model",
@@ -37,10 +36,11 @@ export function describeModel(model: Model): string {
 		.join(" · ");
 }
 
-export class ModelSelector implements Component, Focusable {
-	private readonly list: SearchList<Model>;
+export class ModelSelector extends SearchListSelector<Model> {
+	protected readonly list: SearchList<Model>;
 
 	constructor(options: ModelSelectorOptions) {
+		super();
 		const isCurrent = (model: Model) => options.current?.provider === model.provider && options.current.id === model.id;
 		this.list = new SearchList<Model>({
 			theme: options.theme,
@@ -58,24 +58,8 @@ export class ModelSelector implements Component, Focusable {
 		this.list.highlight(isCurrent);
 	}
 
-	get focused(): boolean {
-		return this.list.focused;
-	}
-
-	set focused(value: boolean) {
-		this.list.focused = value;
-	}
-
 	/** The models matching the search, best first. */
 	getVisibleModels(): Model[] {
 		return this.list.getVisibleEntries();
-	}
-
-	handleInput(data: string): void {
-		this.list.handleInput(data);
-	}
-
-	render(width: number): string[] {
-		return this.list.render(width);
 	}
 }

@@ -171,3 +171,27 @@ export class SearchList<T> implements Focusable {
 		}
 	}
 }
+
+/**
+ * A selector whose whole view is one {@link SearchList}: focus and rendering go to the list, and so does input
+ * unless the selector overrides `handleInput` to take keys of its own first.
+ */
+export abstract class SearchListSelector<T> implements Focusable {
+	protected abstract readonly list: SearchList<T>;
+
+	get focused(): boolean {
+		return this.list.focused;
+	}
+
+	set focused(value: boolean) {
+		this.list.focused = value;
+	}
+
+	handleInput(data: string): void {
+		this.list.handleInput(data);
+	}
+
+	render(width: number): string[] {
+		return this.list.render(width);
+	}
+}

@@ -3,11 +3,11 @@
  * age, message count and file size; typing searches names, first messages and directories.
  */
 import { statSync } from "node:fs";
-import { type Focusable, matchesKey } from "@pi/tui";
+import { matchesKey } from "@pi/tui";
 import type { SessionInfo } from "../../../core/session/types.js";
 import { formatBytes, tildePath } from "../components/format.js";
 import type { Theme } from "../theme/theme.js";
-import { SearchList } from "./search-list.js";
+import { SearchList, SearchListSelector } from "./search-list.js";
 
 export const SESSION_SELECTOR_TEXT = {
 	titleProject: "Resume session (this project)",
@@ -53,13 +53,14 @@ function sizeOf(session: SessionListItem): number | undefined {
 	}
 }
 
-export class SessionSelector implements Focusable {
-	private readonly list: SearchList<SessionListItem>;
+export class SessionSelector extends SearchListSelector<SessionListItem> {
+	protected readonly list: SearchList<SessionListItem>;
 	private scope: "project" | "all" = "project";
 	private all: readonly SessionListItem[] | undefined;
 	private readonly sizes = new Map<string, number | undefined>();
 
 	constructor(private readonly options: SessionSelectorOptions) {
+		super();
 		if (Array.isArray(options.allSessions)) this.all = options.allSessions;
 		const now = options.now ?? Date.now;
 		this.list = new SearchList<SessionListItem>({
@@ -79,14 +80,6 @@ export class SessionSelector implements Focusable {
 			onSelect: options.onSelect,
 			onCancel: options.onCancel,
 		});
-	}
-
-	get focused(): boolean {
-		return this.list.focused;
-	}
-
-	set focused(value: boolean) {
-		this.list.focused = value;
 	}
 
 	getScope(): "project" | "all" {
@@ -115,16 +108,12 @@ export class SessionSelector implements Focusable {
 		return this.list.getVisibleEntries();
 	}
 
-	handleInput(data: string): void {
+	override handleInput(data: string): void {
 		if (matchesKey(data, "tab")) {
 			void this.toggleScope();
 			return;
 		}
 		this.list.handleInput(data);
-	}
-
-	render(width: number): string[] {
-		return this.list.render(width);
 	}
 
 	private cachedSize(session: SessionListItem): number | undefined {

@@ -2,9 +2,9 @@
  * /settings: the TUI-relevant settings as a list; Enter, Space or → picks the next value, ← the previous one.
  * Every change is reported at once through `onChange` (the caller writes it to the global settings file).
  */
-import { type Focusable, matchesKey } from "@pi/tui";
+import { matchesKey } from "@pi/tui";
 import type { Theme } from "../theme/theme.js";
-import { SearchList } from "./search-list.js";
+import { SearchList, SearchListSelector } from "./search-list.js";
 
 export const SETTINGS_TEXT = {
 	title: "Settings",
@@ -53,13 +53,14 @@ export interface SettingsSelectorOptions {
 	onClose: () => void;
 }
 
-export class SettingsSelector implements Focusable {
+export class SettingsSelector extends SearchListSelector<SettingChoice> {
 	private readonly values: Record<string, unknown>;
 	private readonly choices: readonly SettingChoice[];
 	private readonly onChange: SettingsSelectorOptions["onChange"];
-	private readonly list: SearchList<SettingChoice>;
+	protected readonly list: SearchList<SettingChoice>;
 
 	constructor(options: SettingsSelectorOptions) {
+		super();
 		this.values = { ...options.values };
 		this.onChange = options.onChange;
 		this.choices = options.choices ?? tuiSettingChoices(["dark", "light"]);
@@ -72,7 +73,7 @@ export class SettingsSelector implements Focusable {
 			maxVisible: 15,
 			toItem: (choice) => ({
 				value: choice.key,
-				label: `${choice.key}: ${String(this.valueOf(choice))}`,
+				label: `${choice.key}: ${String(this.currentValue(choice))}`,
 				description: choice.description,
 			}),
 			onSelect: (choice) => this.step(choice, 1),
@@ -80,20 +81,12 @@ export class SettingsSelector implements Focusable {
 		});
 	}
 
-	get focused(): boolean {
-		return this.list.focused;
-	}
-
-	set focused(value: boolean) {
-		this.list.focused = value;
-	}
-
 	/** The value shown for `key`. */
 	getValue(key: string): unknown {
 		return this.values[key];
 	}
 
-	handleInput(data: string): void {
+	override handleInput(data: string): void {
 		const choice = this.list.getHighlighted();
 		if (choice && (matchesKey(data, "space") || matchesKey(data, "right"))) {
 			this.step(choice, 1);
@@ -106,18 +99,14 @@ export class SettingsSelector implements Focusable {
 		this.list.handleInput(data);
 	}
 
-	render(width: number): string[] {
-		return this.list.render(width);
-	}
-
-	private valueOf(choice: SettingChoice): string | number | boolean {
+	private currentValue(choice: SettingChoice): string | number | boolean {
 		const value = this.values[choice.key];
 		return choice.values.includes(value as never) ? (value as string | number | boolean) : choice.values[0]!;
 	}
 
 	private step(choice: SettingChoice, direction: 1 | -1): void {
 		if (choice.values.length === 0) return;
-		const index = choice.values.indexOf(this.valueOf(choice));
+		const index = choice.values.indexOf(this.currentValue(choice));
 		const next = choice.values[(index + direction + choice.values.length) % choice.values.length]!;
 		this.values[choice.key] = next;
 		this.list.setEntries([...this.choices]);

@@ -1,7 +1,6 @@
 /** /theme: pick a theme; moving the highlight previews it (the caller restores the old one on cancel). */
-import type { Focusable } from "@pi/tui";
 import type { Theme } from "../theme/theme.js";
-import { SearchList } from "./search-list.js";
+import { SearchList, SearchListSelector } from "./search-list.js";
 
 export const THEME_SELECTOR_TEXT = {
 	title: "Select theme",
@@ -19,10 +18,11 @@ export interface ThemeSelectorOptions {
 	onCancel: () => void;
 }
 
-export class ThemeSelector implements Focusable {
-	private readonly list: SearchList<string>;
+export class ThemeSelector extends SearchListSelector<string> {
+	protected readonly list: SearchList<string>;
 
 	constructor(options: ThemeSelectorOptions) {
+		super();
 		this.list = new SearchList<string>({
 			theme: options.theme,
 			title: THEME_SELECTOR_TEXT.title,
@@ -36,21 +36,5 @@ export class ThemeSelector implements Focusable {
 			},
 		});
 		this.list.highlight((name) => name === options.current);
-	}
-
-	get focused(): boolean {
-		return this.list.focused;
-	}
-
-	set focused(value: boolean) {
-		this.list.focused = value;
-	}
-
-	handleInput(data: string): void {
-		this.list.handleInput(data);
-	}
-
-	render(width: number): string[] {
-		return this.list.render(width);
 	}
 }

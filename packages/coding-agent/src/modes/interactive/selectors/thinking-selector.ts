@@ -1,8 +1,7 @@
 /** Shift+Tab menu / /thinking: the thinking levels the current model supports. */
 import type { AgentThinkingLevel } from "@pi/agent-core";
-import type { Focusable } from "@pi/tui";
 import type { Theme } from "../theme/theme.js";
-import { SearchList } from "./search-list.js";
+import { SearchList, SearchListSelector } from "./search-list.js";
 
 export const THINKING_SELECTOR_TEXT = {
 	title: "Thinking level",
@@ -26,10 +25,11 @@ export interface ThinkingSelectorOptions {
 	onCancel: () => void;
 }
 
-export class ThinkingSelector implements Focusable {
-	private readonly list: SearchList<AgentThinkingLevel>;
+export class ThinkingSelector extends SearchListSelector<AgentThinkingLevel> {
+	protected readonly list: SearchList<AgentThinkingLevel>;
 
 	constructor(options: ThinkingSelectorOptions) {
+		super();
 		this.list = new SearchList<AgentThinkingLevel>({
 			theme: options.theme,
 			title: THINKING_SELECTOR_TEXT.title,
@@ -44,21 +44,5 @@ export class ThinkingSelector implements Focusable {
 			onCancel: options.onCancel,
 		});
 		this.list.highlight((level) => level === options.current);
-	}
-
-	get focused(): boolean {
-		return this.list.focused;
-	}
-
-	set focused(value: boolean) {
-		this.list.focused = value;
-	}
-
-	handleInput(data: string): void {
-		this.list.handleInput(data);
-	}
-
-	render(width: number): string[] {
-		return this.list.render(width);
 	}
 }

@@ -2,10 +2,10 @@
  * /tree: the whole session as an indented tree, the path to the current entry highlighted, labels shown.
  * Typing searches, Tab cycles the filter mode, Enter navigates to the highlighted entry.
  */
-import { type Focusable, matchesKey } from "@pi/tui";
+import { matchesKey } from "@pi/tui";
 import type { SessionTreeNode } from "../../../core/session/types.js";
 import type { Theme } from "../theme/theme.js";
-import { SearchList } from "./search-list.js";
+import { SearchList, SearchListSelector } from "./search-list.js";
 import { flattenTree, isVisibleIn, TREE_FILTER_MODES, type TreeFilterMode, type TreeRow } from "./tree-entries.js";
 
 export const TREE_SELECTOR_TEXT = {
@@ -31,12 +31,13 @@ export interface TreeSelectorOptions {
 	maxVisible?: number;
 }
 
-export class TreeSelector implements Focusable {
+export class TreeSelector extends SearchListSelector<TreeRow> {
 	private readonly rows: TreeRow[];
 	private mode: TreeFilterMode;
-	private readonly list: SearchList<TreeRow>;
+	protected readonly list: SearchList<TreeRow>;
 
 	constructor(private readonly options: TreeSelectorOptions) {
+		super();
 		this.rows = flattenTree(options.tree, options.leafId);
 		this.mode = options.filterMode ?? "default";
 		const { theme } = options;
@@ -62,14 +63,6 @@ export class TreeSelector implements Focusable {
 		this.highlightLeaf();
 	}
 
-	get focused(): boolean {
-		return this.list.focused;
-	}
-
-	set focused(value: boolean) {
-		this.list.focused = value;
-	}
-
 	getFilterMode(): TreeFilterMode {
 		return this.mode;
 	}
@@ -88,7 +81,7 @@ export class TreeSelector implements Focusable {
 		return this.list.getVisibleEntries().map((row) => row.entry.id);
 	}
 
-	handleInput(data: string): void {
+	override handleInput(data: string): void {
 		const step = matchesKey(data, "tab") ? 1 : matchesKey(data, "shift+tab") ? -1 : 0;
 		if (step !== 0) {
 			const index = TREE_FILTER_MODES.indexOf(this.mode);
@@ -97,10 +90,6 @@ export class TreeSelector implements Focusable {
 			return;
 		}
 		this.list.handleInput(data);
-	}
-
-	render(width: number): string[] {
-		return this.list.render(width);
 	}
 
 	private visibleRows(): TreeRow[] {
