@@ -60,7 +60,7 @@ async function streamGemini(
 		if (options.signal?.aborted) out.fail("aborted", FAILURE_TEXTS.aborted);
 		else reader.end();
 	} catch (error) {
-		failOutput(out, classifyGeminiError(error, options.signal, reader.started, lastHeaders));
+		failOutput(out, classifyGeminiError(error, options.signal, out.isStarted, lastHeaders));
 	}
 }
 

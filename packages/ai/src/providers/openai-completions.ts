@@ -35,7 +35,7 @@ async function streamCompletions(
 		if (options.signal?.aborted) out.fail("aborted", FAILURE_TEXTS.aborted);
 		else reader.end();
 	} catch (error) {
-		failOutput(out, classifyOpenAIError(error, options.signal, reader.started));
+		failOutput(out, classifyOpenAIError(error, options.signal, out.isStarted));
 	}
 }
 

@@ -13,18 +13,14 @@ function newCallId(): string {
  * becomes toolcall start / one delta with the whole JSON / end (events.md §1.8 rule 4).
  */
 export class GeminiStreamReader {
-	/** True once the first chunk arrived: a failure after that is a cut stream. */
-	started = false;
 	private finishReason: string | undefined;
 
 	constructor(private readonly out: AssistantOutput) {}
 
 	push(chunk: GenerateContentResponse): void {
 		const out = this.out;
-		if (!this.started) {
-			this.started = true;
-			out.start();
-		}
+		// The first chunk starts the response (start emits once); a failure after that is a cut stream.
+		out.start();
 		out.setResponseId(chunk.responseId);
 		const candidate = chunk.candidates?.[0];
 		for (const part of candidate?.content?.parts ?? []) {

@@ -49,14 +49,11 @@ export class CompletionsStreamReader {
 	private finishReason: string | undefined;
 	private readonly toolCalls = new Map<number, ToolCallState>();
 	private openToolIndex: number | undefined;
-	/** True once the first chunk arrived: a failure after that is a cut stream. */
-	started = false;
 
 	constructor(private readonly out: AssistantOutput) {}
 
 	push(chunk: ChatCompletionChunk): void {
-		if (!this.started) {
-			this.started = true;
+		if (!this.out.isStarted) {
 			this.out.start();
 			this.out.setResponseId(chunk.id);
 		}

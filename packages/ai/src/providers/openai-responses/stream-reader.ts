@@ -11,8 +11,6 @@ const PRICE_FACTORS: Record<string, number> = { flex: 0.5, priority: 2 };
  * text block (its item id as text signature), a function call is a tool call with id `<call_id>|<item id>`.
  */
 export class ResponsesStreamReader {
-	/** True once the response began: a failure after that is a cut stream. */
-	started = false;
 	/** Whether the open block got streamed deltas (otherwise its content comes from `output_item.done`). */
 	private streamed = false;
 
@@ -20,10 +18,8 @@ export class ResponsesStreamReader {
 
 	push(event: ResponseStreamEvent): void {
 		const out = this.out;
-		if (!this.started) {
-			this.started = true;
-			out.start();
-		}
+		// The first chunk starts the response (start emits once); a failure after that is a cut stream.
+		out.start();
 		switch (event.type) {
 			case "response.created":
 				out.setResponseId(event.response.id);
