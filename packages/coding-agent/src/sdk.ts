@@ -23,8 +23,7 @@ import {
 import { effectiveThinkingLevel } from "./core/model-control.js";
 import { pathHasThinkingLevel } from "./core/navigation.js";
 import { loadContextFiles } from "./core/resources/context-files.js";
-import { loadPromptTemplates } from "./core/resources/prompt-templates.js";
-import { loadSkills } from "./core/resources/skills.js";
+import { loadPromptResources } from "./core/resources/prompt-resources.js";
 import { buildSystemPrompt, loadSystemPromptSources, type ToolSummary } from "./core/resources/system-prompt.js";
 import {
 	convertToLlm,
@@ -341,20 +340,14 @@ export async function createAgentSession(options: CreateAgentSessionOptions = {}
 	}
 
 	// Resources and system prompt.
-	const templates = loadPromptTemplates({
+	const resources = loadPromptResources({
 		cwd,
 		agentDir,
-		cliPaths: options.promptTemplates,
-		settingsEntries: settings.getResourceEntries("prompts"),
-		noDiscovery: options.noPromptTemplates,
-		onWarning: warn,
-	});
-	const skills = loadSkills({
-		cwd,
-		agentDir,
-		cliPaths: options.skills,
-		settingsEntries: settings.getResourceEntries("skills"),
-		noDiscovery: options.noSkills,
+		settings,
+		promptTemplates: options.promptTemplates,
+		noPromptTemplates: options.noPromptTemplates,
+		skills: options.skills,
+		noSkills: options.noSkills,
 		onWarning: warn,
 	});
 	const contextFiles = loadContextFiles({ cwd, agentDir, disabled: options.noContextFiles });
@@ -388,7 +381,7 @@ export async function createAgentSession(options: CreateAgentSessionOptions = {}
 		base: sources.base,
 		append: sources.append,
 		contextFiles,
-		skills,
+		skills: resources.skills,
 		cwd,
 	});
 
@@ -417,7 +410,7 @@ export async function createAgentSession(options: CreateAgentSessionOptions = {}
 		modelRegistry: registry,
 		cwd,
 		scopedModels: scope,
-		resources: { templates, skills },
+		resources,
 		onWarning: warn,
 		extensions,
 	});

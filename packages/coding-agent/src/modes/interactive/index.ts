@@ -118,25 +118,18 @@ export async function runInteractiveMode(args: CliArgs, env: EnvOptions = readEn
 
 	async function reloadResources(): Promise<void> {
 		keybindings.setOverrides(readKeybindingOverrides(agentDir).overrides);
-		const [{ loadPromptTemplates }, { loadSkills }] = await Promise.all([
-			import("../../core/resources/prompt-templates.js"),
-			import("../../core/resources/skills.js"),
-		]);
-		const templates = loadPromptTemplates({
-			cwd,
-			agentDir,
-			cliPaths: args.promptTemplates,
-			settingsEntries: settings.getResourceEntries("prompts"),
-			noDiscovery: args.noPromptTemplates,
-		});
-		const skills = loadSkills({
-			cwd,
-			agentDir,
-			cliPaths: args.skills,
-			settingsEntries: settings.getResourceEntries("skills"),
-			noDiscovery: args.noSkills,
-		});
-		session.setResources({ templates, skills });
+		const { loadPromptResources } = await import("../../core/resources/prompt-resources.js");
+		session.setResources(
+			loadPromptResources({
+				cwd,
+				agentDir,
+				settings,
+				promptTemplates: args.promptTemplates,
+				noPromptTemplates: args.noPromptTemplates,
+				skills: args.skills,
+				noSkills: args.noSkills,
+			}),
+		);
 	}
 
 	if (args.resume) await (await import("./commands/session.js")).pickSession(ui.modeContext);
