@@ -160,11 +160,7 @@ function convertText(blocks: (TextContent | ImageContent)[]): (TextBlockParam | 
 }
 
 /** Converts the normalised history; consecutive tool results travel in one user message. */
-export function convertMessages(
-	messages: Message[],
-	model: Model,
-	cache: CacheControlEphemeral | undefined,
-): MessageParam[] {
+function convertMessages(messages: Message[], model: Model, cache: CacheControlEphemeral | undefined): MessageParam[] {
 	const normalised = transformMessages(messages, model, (id) => restrictToolCallId(id, TOOL_ID_MAX_LENGTH));
 	const out: MessageParam[] = [];
 	for (const message of normalised) {

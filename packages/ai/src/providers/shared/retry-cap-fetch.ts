@@ -7,13 +7,13 @@
 import { parseRetryAfter } from "../../utils/errors.js";
 
 /** Default of `maxRetryDelayMs`. */
-export const DEFAULT_MAX_RETRY_DELAY_MS = 60_000;
+const DEFAULT_MAX_RETRY_DELAY_MS = 60_000;
 
 /**
  * A fetch that marks failed responses whose requested retry wait exceeds `maxRetryDelayMs` (default 60000; 0 = no
  * cap) as not retryable for the SDK. Uses the global fetch at call time.
  */
-export function createRetryCapFetch(maxRetryDelayMs: number | undefined): typeof fetch {
+function createRetryCapFetch(maxRetryDelayMs: number | undefined): typeof fetch {
 	const cap = maxRetryDelayMs ?? DEFAULT_MAX_RETRY_DELAY_MS;
 	return async (input, init) => {
 		const response = await globalThis.fetch(input, init);
