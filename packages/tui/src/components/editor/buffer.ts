@@ -223,6 +223,6 @@ function graphemesBefore(line: string, col: number): string[] {
 }
 
 /** Negative when `a` is before `b`, 0 when equal, positive after. */
-export function comparePositions(a: CursorPosition, b: CursorPosition): number {
+function comparePositions(a: CursorPosition, b: CursorPosition): number {
 	return a.line === b.line ? a.col - b.col : a.line - b.line;
 }

@@ -13,7 +13,7 @@ export interface BlockOptions extends InlineOptions {
 }
 
 /** Renders block tokens; blocks are separated by a blank row unless `tight` (items of a tight list). */
-export function renderBlocks(tokens: Token[], width: number, options: BlockOptions, tight = false): string[] {
+function renderBlocks(tokens: Token[], width: number, options: BlockOptions, tight = false): string[] {
 	const rows: string[] = [];
 	for (const token of tokens) {
 		const block = renderBlock(token, width, options);
