@@ -4,7 +4,7 @@
  */
 import { expandPromptTemplate, type PromptTemplate } from "./resources/prompt-templates.js";
 import { expandSkillCommand, type Skill } from "./resources/skills.js";
-import type { CommandInfo } from "./session-events.js";
+import { type CommandInfo, commandSourceInfo } from "./session-events.js";
 
 /** The prompt templates and skills a session offers. */
 export interface PromptResources {
@@ -18,23 +18,6 @@ export function expandPromptText(text: string, resources: PromptResources): stri
 	return expandPromptTemplate(text, resources.templates);
 }
 
-type Scope = NonNullable<CommandInfo["sourceInfo"]>["scope"];
-
-/** Where a resource was found, as CommandInfo reports it. */
-function describeSource(source: string): { scope: Scope; source: string } {
-	switch (source) {
-		case "cli":
-			return { scope: "path", source: "cli" };
-		case "settings":
-			return { scope: "path", source: "settings" };
-		case "project":
-		case "ancestor":
-			return { scope: "project", source: "auto" };
-		default:
-			return { scope: "user", source: "auto" };
-	}
-}
-
 /** Prompt templates, then skills (named `skill:<name>`), as CommandInfo. */
 export function listPromptCommands(resources: PromptResources): CommandInfo[] {
 	const commands: CommandInfo[] = [];
@@ -43,7 +26,7 @@ export function listPromptCommands(resources: PromptResources): CommandInfo[] {
 			name: template.name,
 			description: template.description || undefined,
 			source: "prompt",
-			sourceInfo: { path: template.filePath, ...describeSource(template.source) },
+			sourceInfo: commandSourceInfo(template.filePath, template.source),
 		});
 	}
 	for (const skill of resources.skills) {
@@ -51,7 +34,7 @@ export function listPromptCommands(resources: PromptResources): CommandInfo[] {
 			name: `skill:${skill.name}`,
 			description: skill.description || undefined,
 			source: "skill",
-			sourceInfo: { path: skill.filePath, ...describeSource(skill.source) },
+			sourceInfo: commandSourceInfo(skill.filePath, skill.source),
 		});
 	}
 	return commands;

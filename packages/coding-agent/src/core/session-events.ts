@@ -84,6 +84,29 @@ export interface CommandInfo {
 	sourceInfo?: { path: string; scope: "user" | "project" | "path"; source: string };
 }
 
+/** Where a command's file was found: an extension's origin, or a prompt template's or skill's source. */
+export type CommandOrigin = "cli" | "settings" | "project" | "ancestor" | "user" | "home" | "sdk";
+
+/**
+ * The `sourceInfo` of a command (rpc.md §5 CommandInfo): `scope` says where the file was found, `source` is `auto` for
+ * discovered files, else how it was given.
+ */
+export function commandSourceInfo(path: string, origin: CommandOrigin): NonNullable<CommandInfo["sourceInfo"]> {
+	switch (origin) {
+		case "cli":
+		case "settings":
+			return { path, scope: "path", source: origin };
+		case "project":
+		case "ancestor":
+			return { path, scope: "project", source: "auto" };
+		case "user":
+		case "home":
+			return { path, scope: "user", source: "auto" };
+		case "sdk":
+			return { path, scope: "path", source: "sdk" };
+	}
+}
+
 /** The model reported by `getState()` when none is selected (rpc.md §5). */
 export const PLACEHOLDER_MODEL: Model = {
 	id: "unknown",

@@ -6,7 +6,7 @@
  */
 import type { Agent, BeforeToolCallContext, BeforeToolCallResult } from "@pi/agent-core";
 import type { ImageContent } from "@pi/ai";
-import type { AgentSessionEvent, CommandInfo } from "../session-events.js";
+import { type AgentSessionEvent, type CommandInfo, commandSourceInfo } from "../session-events.js";
 import { EXTENSION_EVENT_NAMES, errorMessage, extensionTexts } from "./texts.js";
 import type {
 	ExtensionCommand,
@@ -261,7 +261,7 @@ export class ExtensionHost {
 			name,
 			...(value.description ? { description: value.description } : {}),
 			source: "extension" as const,
-			sourceInfo: { path: extensionPath, ...describeOrigin(this.origins.get(extensionPath) ?? "sdk") },
+			sourceInfo: commandSourceInfo(extensionPath, this.origins.get(extensionPath) ?? "sdk"),
 		}));
 	}
 
@@ -304,22 +304,5 @@ export class ExtensionHost {
 			}
 		}
 		return undefined;
-	}
-}
-
-type Scope = NonNullable<CommandInfo["sourceInfo"]>["scope"];
-
-function describeOrigin(origin: ExtensionOrigin): { scope: Scope; source: string } {
-	switch (origin) {
-		case "cli":
-			return { scope: "path", source: "cli" };
-		case "settings":
-			return { scope: "path", source: "settings" };
-		case "project":
-			return { scope: "project", source: "auto" };
-		case "user":
-			return { scope: "user", source: "auto" };
-		default:
-			return { scope: "path", source: "sdk" };
 	}
 }
