@@ -1,11 +1,7 @@
 import type { GenerateContentResponse } from "@google/genai";
 import { makeErrorInfo } from "../../utils/errors.js";
+import { generateToolCallId } from "../openai-shared/ids.js";
 import type { AssistantOutput } from "../shared/output.js";
-
-/** Gemini often sends function calls without an id; pi needs one to pair the call with its result. */
-function newCallId(): string {
-	return `gemini_${crypto.randomUUID().replace(/-/g, "").slice(0, 24)}`;
-}
 
 /**
  * Feeds `GenerateContentResponse` chunks into the output. Thought parts are thinking, other text parts are
@@ -26,7 +22,8 @@ export class GeminiStreamReader {
 		for (const part of candidate?.content?.parts ?? []) {
 			if (part.functionCall) {
 				const call = part.functionCall;
-				out.startToolCall(call.id || newCallId(), call.name ?? "", part.thoughtSignature);
+				// Gemini often sends function calls without an id; pi needs one to pair the call with its result.
+				out.startToolCall(call.id || generateToolCallId("gemini"), call.name ?? "", part.thoughtSignature);
 				out.appendToolCallArguments(JSON.stringify(call.args ?? {}));
 				out.closeBlock();
 			} else if (typeof part.text === "string") {
