@@ -5,12 +5,11 @@
 import type { AgentTool } from "@pi/agent-core";
 import type { Static } from "@sinclair/typebox";
 import { type FdEntry, listEntriesWithFd } from "./fd.js";
-import { appendNotices } from "./format.js";
 import { compileGlob } from "./glob.js";
 import { Type } from "./schema.js";
 import { findSearchBinary } from "./search-binaries.js";
 import type { SearchToolOptions } from "./search-options.js";
-import { limitLines, type OutputTruncation, sizeLimitNotice } from "./search-output.js";
+import { limitLines, type OutputTruncation, searchToolResult, sizeLimitResultNotice } from "./search-output.js";
 import { resolveSearchRoot } from "./search-root.js";
 import { ToolError, throwIfAborted } from "./tool-error.js";
 import { walkTree } from "./walk.js";
@@ -46,21 +45,11 @@ const messages = {
 /** Formats the sorted list of matching display paths into the tool result. */
 export function formatFindResult(paths: string[], limit: number) {
 	if (paths.length === 0) return { content: [{ type: "text" as const, text: messages.none }], details: undefined };
-	const details: FindToolDetails = {};
-	const notices: string[] = [];
 	const { text, truncation } = limitLines(paths.slice(0, limit));
-	if (paths.length > limit) {
-		notices.push(messages.limit(limit));
-		details.resultLimitReached = limit;
-	}
-	if (truncation) {
-		notices.push(sizeLimitNotice());
-		details.truncation = truncation;
-	}
-	return {
-		content: [{ type: "text" as const, text: appendNotices(text, notices) }],
-		details: Object.keys(details).length > 0 ? details : undefined,
-	};
+	return searchToolResult<FindToolDetails>(text, [
+		{ applies: paths.length > limit, notice: messages.limit(limit), details: { resultLimitReached: limit } },
+		sizeLimitResultNotice(truncation),
+	]);
 }
 
 /** The entries fd lists below `root`; `undefined` when fd is not installed or cannot serve this call. */

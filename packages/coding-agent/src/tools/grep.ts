@@ -7,14 +7,13 @@ import { basename, join } from "node:path";
 import type { AgentTool } from "@pi/agent-core";
 import type { Static } from "@sinclair/typebox";
 import { renameAlias } from "./args.js";
-import { appendNotices } from "./format.js";
 import { compileGlob } from "./glob.js";
 import { readLines } from "./line-reader.js";
 import { findGrepCandidatesWithRg } from "./rg.js";
 import { Type } from "./schema.js";
 import { findSearchBinary } from "./search-binaries.js";
 import type { SearchToolOptions } from "./search-options.js";
-import { limitLines, type OutputTruncation, sizeLimitNotice } from "./search-output.js";
+import { limitLines, type OutputTruncation, searchToolResult, sizeLimitResultNotice } from "./search-output.js";
 import { resolveSearchRoot } from "./search-root.js";
 import { ToolError, throwIfAborted } from "./tool-error.js";
 import { walkTree } from "./walk.js";
@@ -175,24 +174,11 @@ export function formatGrepResult(raw: GrepRawResult, limit: number) {
 		return { content: [{ type: "text" as const, text: messages.noMatches }], details: undefined };
 	}
 	const { text, truncation } = limitLines(raw.lines);
-	const notices: string[] = [];
-	const details: GrepToolDetails = {};
-	if (raw.limitReached) {
-		notices.push(messages.matchLimit(limit));
-		details.matchLimitReached = limit;
-	}
-	if (truncation) {
-		notices.push(sizeLimitNotice());
-		details.truncation = truncation;
-	}
-	if (raw.linesCut) {
-		notices.push(messages.linesCut);
-		details.linesTruncated = true;
-	}
-	return {
-		content: [{ type: "text" as const, text: appendNotices(text, notices) }],
-		details: Object.keys(details).length > 0 ? details : undefined,
-	};
+	return searchToolResult<GrepToolDetails>(text, [
+		{ applies: raw.limitReached, notice: messages.matchLimit(limit), details: { matchLimitReached: limit } },
+		sizeLimitResultNotice(truncation),
+		{ applies: raw.linesCut, notice: messages.linesCut, details: { linesTruncated: true } },
+	]);
 }
 
 /** grep's `glob` filter over (relative path, name); a leading `!` excludes. */

@@ -5,9 +5,9 @@ import { promises as fs } from "node:fs";
 import { join } from "node:path";
 import type { AgentTool } from "@pi/agent-core";
 import type { Static } from "@sinclair/typebox";
-import { appendNotices, compareCodePoints } from "./format.js";
+import { compareCodePoints } from "./format.js";
 import { Type } from "./schema.js";
-import { limitLines, type OutputTruncation, sizeLimitNotice } from "./search-output.js";
+import { limitLines, type OutputTruncation, searchToolResult, sizeLimitResultNotice } from "./search-output.js";
 import { resolveSearchRoot } from "./search-root.js";
 import { ToolError, throwIfAborted } from "./tool-error.js";
 import { IgnoreRules } from "./walk.js";
@@ -90,25 +90,12 @@ export function createLsTool(cwd: string): AgentTool<typeof lsSchema, LsToolDeta
 				shown.push(isDirectory ? `${name}/` : name);
 			}
 			const limit = params.limit ?? DEFAULT_LS_LIMIT;
-			const details: LsToolDetails = {};
-			const notices: string[] = [];
 			const { text, truncation } = limitLines(shown.slice(0, limit));
-			if (shown.length > limit) {
-				notices.push(messages.limit(limit));
-				details.entryLimitReached = limit;
-			}
-			if (truncation) {
-				notices.push(sizeLimitNotice());
-				details.truncation = truncation;
-			}
-			if (ignoredCount > 0) {
-				notices.push(messages.ignored(ignoredCount));
-				details.ignoredCount = ignoredCount;
-			}
-			return {
-				content: [{ type: "text" as const, text: appendNotices(shown.length === 0 ? messages.empty : text, notices) }],
-				details: Object.keys(details).length > 0 ? details : undefined,
-			};
+			return searchToolResult<LsToolDetails>(shown.length === 0 ? messages.empty : text, [
+				{ applies: shown.length > limit, notice: messages.limit(limit), details: { entryLimitReached: limit } },
+				sizeLimitResultNotice(truncation),
+				{ applies: ignoredCount > 0, notice: messages.ignored(ignoredCount), details: { ignoredCount } },
+			]);
 		},
 	};
 }

@@ -213,6 +213,15 @@ describe("ls", () => {
 		expect(result.details).toEqual({ ignoredCount: 2 });
 	});
 
+	it("with both a limit and gitignored entries, reports the limit first and records both in details", async () => {
+		const root = tree({ ".gitignore": "*.log\n", "a.txt": "", "b.txt": "", "c.txt": "", "x.log": "" });
+		const result = await callTool(createLsTool(root), { limit: 2 });
+		expect(textOf(result)).toBe(
+			".gitignore\na.txt\n\n[2 entries limit reached. Use limit=4 for more. 1 gitignored entries not shown]",
+		);
+		expect(result.details).toEqual({ entryLimitReached: 2, ignoredCount: 1 });
+	});
+
 	it("reports empty directories, limits and errors", async () => {
 		const root = tree({ "f.txt": "", "d/.keep": "", "e/x": "" });
 		mkdirSync(join(root, "empty"));
