@@ -25,6 +25,7 @@ import type {
 } from "../types.js";
 import { sanitizeSurrogates } from "../utils/sanitize.js";
 import { restrictToolCallId, transformMessages } from "../utils/transform-messages.js";
+import { resolveMaxTokens } from "./shared/request.js";
 
 /** Adaptive-thinking effort values the Messages API accepts. */
 export type AnthropicEffort = "low" | "medium" | "high" | "xhigh" | "max";
@@ -91,7 +92,7 @@ export function buildAnthropicRequest(
 	options: AnthropicStreamOptions,
 ): MessageCreateParamsStreaming {
 	const cache = cacheControl(options.cacheRetention);
-	const maxTokens = options.maxTokens ?? Math.min(model.maxTokens, 32000);
+	const maxTokens = resolveMaxTokens(model, options);
 	const params: MessageCreateParamsStreaming = {
 		model: model.id,
 		max_tokens: maxTokens,

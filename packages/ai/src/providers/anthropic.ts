@@ -11,7 +11,6 @@ import type { Context, ErrorInfo, Model, SimpleStreamOptions, StopReason } from 
 import { findNetworkCode, formatHttpError, makeErrorInfo, parseRetryAfter } from "../utils/errors.js";
 import type { AssistantMessageEventStream } from "../utils/event-stream.js";
 import { isContextOverflow } from "../utils/overflow.js";
-import { sanitizePayload } from "../utils/sanitize.js";
 import {
 	type AnthropicStreamOptions,
 	buildAnthropicRequest,
@@ -21,6 +20,7 @@ import {
 	usesAdaptiveThinking,
 } from "./anthropic-request.js";
 import { AssistantOutput } from "./shared/output.js";
+import { applyOnPayload, resolveMaxTokens } from "./shared/request.js";
 import { requireSdk } from "./shared/require-sdk.js";
 import { sdkRetryOptions } from "./shared/retry-cap-fetch.js";
 
@@ -106,9 +106,7 @@ async function streamAnthropic(
 	const output = new AssistantOutput(model, stream);
 	const signal = options.signal;
 	try {
-		let params = sanitizePayload(buildAnthropicRequest(model, context, options));
-		const replaced = await options.onPayload?.(params, model);
-		if (replaced !== undefined) params = replaced as typeof params;
+		const params = await applyOnPayload(buildAnthropicRequest(model, context, options), model, options);
 		const client = createClient(model, options);
 		// `client.post` rather than `messages.create`: the latter writes deprecation warnings to stderr with
 		// console.warn, which would corrupt a terminal UI. The request is the same.
@@ -222,7 +220,7 @@ function mapSimpleOptions(model: Model, options: SimpleStreamOptions): Anthropic
 	let budget = thinkingBudgets?.[budgetLevel] ?? DEFAULT_THINKING_BUDGETS[budgetLevel];
 	if (clamped === "xhigh") budget *= 2;
 	// Thinking counts against max_tokens: raise the limit by the budget, within the model's maximum.
-	const answerTokens = options.maxTokens ?? Math.min(model.maxTokens, 32000);
+	const answerTokens = resolveMaxTokens(model, options);
 	const maxTokens = Math.min(model.maxTokens, answerTokens + budget);
 	if (maxTokens <= budget) budget = Math.max(1024, maxTokens - 1024);
 	return { ...base, thinkingEnabled: true, thinkingBudgetTokens: budget, maxTokens };

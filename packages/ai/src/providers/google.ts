@@ -4,9 +4,9 @@ import type { AssistantMessageEventStream } from "../utils/event-stream.js";
 import { classifyGeminiError } from "./google-gemini/errors.js";
 import { buildGeminiParams, type GoogleOptions, mapGeminiThinking } from "./google-gemini/request.js";
 import { GeminiStreamReader } from "./google-gemini/stream-reader.js";
-import { applyOnPayload } from "./openai-shared/client.js";
 import { FAILURE_TEXTS, failOutput } from "./shared/failure.js";
 import { AssistantOutput } from "./shared/output.js";
+import { applyOnPayload } from "./shared/request.js";
 import { requireSdk } from "./shared/require-sdk.js";
 
 const { GoogleGenAI } = requireSdk("@google/genai") as typeof import("@google/genai");

@@ -4,11 +4,12 @@ import type { AssistantMessageEventStream } from "../utils/event-stream.js";
 import { resolveCompletionsCompat } from "./openai-completions/compat.js";
 import { buildCompletionsParams, type OpenAICompletionsOptions } from "./openai-completions/request.js";
 import { CompletionsStreamReader } from "./openai-completions/stream-reader.js";
-import { applyOnPayload, createOpenAIClient } from "./openai-shared/client.js";
+import { createOpenAIClient } from "./openai-shared/client.js";
 import { mapOpenAISimpleOptions } from "./openai-shared/effort.js";
 import { classifyOpenAIError } from "./openai-shared/errors.js";
 import { FAILURE_TEXTS, failOutput } from "./shared/failure.js";
 import { AssistantOutput } from "./shared/output.js";
+import { applyOnPayload } from "./shared/request.js";
 
 export {
 	detectCompletionsCompat,

@@ -3,11 +3,12 @@ import type { Context, Model } from "../types.js";
 import type { AssistantMessageEventStream } from "../utils/event-stream.js";
 import { buildResponsesParams, type OpenAIResponsesOptions } from "./openai-responses/request.js";
 import { ResponsesStreamReader } from "./openai-responses/stream-reader.js";
-import { applyOnPayload, createOpenAIClient } from "./openai-shared/client.js";
+import { createOpenAIClient } from "./openai-shared/client.js";
 import { mapOpenAISimpleOptions } from "./openai-shared/effort.js";
 import { classifyOpenAIError } from "./openai-shared/errors.js";
 import { FAILURE_TEXTS, failOutput } from "./shared/failure.js";
 import { AssistantOutput } from "./shared/output.js";
+import { applyOnPayload } from "./shared/request.js";
 
 export type { OpenAIResponsesOptions } from "./openai-responses/request.js";
 

@@ -3,6 +3,7 @@ import { clampThinkingLevel } from "../../models/index.js";
 import { DEFAULT_THINKING_BUDGETS } from "../../stream.js";
 import type { Context, Model, SimpleStreamOptions, StreamOptions } from "../../types.js";
 import { sanitizeSurrogates } from "../../utils/sanitize.js";
+import { resolveMaxTokens } from "../shared/request.js";
 import { convertGeminiContents, convertGeminiTools, isGemini3 } from "./messages.js";
 
 /** Gemini 3 thinking levels as the API names them. */
@@ -22,7 +23,7 @@ export type GoogleOptions = StreamOptions & {
 /** `generateContentStream` parameters (without the abort signal, which the adapter adds). */
 export function buildGeminiParams(model: Model, context: Context, options: GoogleOptions): GenerateContentParameters {
 	const config: GenerateContentConfig = {
-		maxOutputTokens: options.maxTokens ?? Math.min(model.maxTokens, 32000),
+		maxOutputTokens: resolveMaxTokens(model, options),
 	};
 	if (context.systemPrompt) config.systemInstruction = sanitizeSurrogates(context.systemPrompt);
 	if (options.temperature !== undefined) config.temperature = options.temperature;

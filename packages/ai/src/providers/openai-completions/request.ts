@@ -1,6 +1,6 @@
 import type { ChatCompletionCreateParamsStreaming } from "openai/resources/chat/completions";
 import type { Context, Model, StreamOptions } from "../../types.js";
-import { resolveMaxTokens } from "../openai-shared/client.js";
+import { resolveMaxTokens } from "../shared/request.js";
 import type { ResolvedCompletionsCompat } from "./compat.js";
 import { convertCompletionsMessages, convertCompletionsTools } from "./messages.js";
 

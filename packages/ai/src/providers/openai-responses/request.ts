@@ -1,7 +1,7 @@
 import type { ResponseCreateParamsStreaming } from "openai/resources/responses/responses";
 import type { Context, Model, StreamOptions } from "../../types.js";
 import { sanitizeSurrogates } from "../../utils/sanitize.js";
-import { resolveMaxTokens } from "../openai-shared/client.js";
+import { resolveMaxTokens } from "../shared/request.js";
 import { convertResponsesInput, convertResponsesTools } from "./messages.js";
 
 /** Raw options of the `openai-responses` adapter. */
