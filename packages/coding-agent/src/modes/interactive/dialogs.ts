@@ -126,12 +126,13 @@ export class Dialogs {
 		return value?.trim();
 	}
 
-	/** A yes/no question, "No" highlighted first. */
-	async confirm(title: string, message?: string): Promise<boolean> {
+	/** A yes/no question, "No" highlighted first; false when cancelled or aborted. */
+	async confirm(title: string, message?: string, options: OpenDialogOptions = {}): Promise<boolean> {
 		const { ConfirmDialog } = await import("./selectors/confirm-dialog.js");
 		const answer = await this.open<boolean>(
 			(finish, theme) =>
 				new ConfirmDialog({ theme, title, message, onConfirm: () => finish(true), onCancel: () => finish(false) }),
+			options,
 		);
 		return answer === true;
 	}

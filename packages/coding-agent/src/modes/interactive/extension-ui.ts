@@ -102,13 +102,7 @@ function createContext(host: ExtensionUiHost, chrome: ChromeSetters): UiContext 
 		},
 		async confirm(title, message, dialog) {
 			if (!host.isRunning) return false;
-			const { ConfirmDialog } = await import("./selectors/confirm-dialog.js");
-			const answer = await dialogs.open<boolean>(
-				(finish, theme) =>
-					new ConfirmDialog({ theme, title, message, onConfirm: () => finish(true), onCancel: () => finish(false) }),
-				{ signal: dialogSignal(dialog) },
-			);
-			return answer === true;
+			return dialogs.confirm(title, message, { signal: dialogSignal(dialog) });
 		},
 		async input(title, placeholder, dialog) {
 			if (!host.isRunning) return undefined;
