@@ -44,12 +44,12 @@ export async function createCliSession(input: CliSessionInput) {
 	const { args, env, cwd, agentDir, stderr } = input;
 	const warn = input.onWarning ?? ((message: string) => stderr.write(`${message}\n`));
 	const interactive = input.mode === "interactive";
-	// --theme/--no-themes are the TUI's (it loads theme files itself); print, JSON and RPC mode render nothing.
 	const { createAgentSession } = await import("../sdk.js");
 	let created: Awaited<ReturnType<typeof createAgentSession>>;
 	// Filled once extensions have registered their flags; getFlag reads it when called (not during loading).
 	const extensionFlagValues: Record<string, boolean | string> = {};
 	try {
+		// --theme/--no-themes are not passed: the TUI loads theme files itself; print, JSON and RPC mode render nothing.
 		created = await createAgentSession({
 			cwd,
 			agentDir,
