@@ -7,6 +7,14 @@ import { getModel, type Model, streamSimple } from "@pi/ai";
 import { type ProxyRequestBody, toProxyEvent } from "./proxy-wire.js";
 import type { StreamFn } from "./types.js";
 
+/** The relay's error texts, sent as `{error}` JSON bodies (the client shows them as `Proxy error: <status> <text>`). */
+export const RELAY_ERROR_TEXTS = {
+	notPost: "Use POST.",
+	unauthorized: "Invalid or missing token.",
+	badBody: "Expected a JSON body {model, context, options}.",
+	unknownModel: (provider: string | undefined, id: string | undefined) => `Unknown model: ${provider}/${id}`,
+} as const;
+
 export interface ProxyHandlerOptions {
 	/** The provider key for a request; the client never sends one. */
 	getApiKey?: (provider: string) => string | undefined | Promise<string | undefined>;
@@ -36,15 +44,15 @@ export function createProxyHandler(
 			response.end(JSON.stringify({ error }));
 		};
 		try {
-			if (request.method !== "POST") return reply(405, "Use POST.");
+			if (request.method !== "POST") return reply(405, RELAY_ERROR_TEXTS.notPost);
 			const token = /^Bearer (.+)$/i.exec(request.headers.authorization ?? "")?.[1];
 			if (options.authenticate && !(await options.authenticate(token, request))) {
-				return reply(401, "Invalid or missing token.");
+				return reply(401, RELAY_ERROR_TEXTS.unauthorized);
 			}
 			const body = await readJsonBody(request, maxBodyBytes);
-			if (!body) return reply(400, "Expected a JSON body {model, context, options}.");
+			if (!body) return reply(400, RELAY_ERROR_TEXTS.badBody);
 			const model = await resolveModel(body.model);
-			if (!model) return reply(400, `Unknown model: ${body.model?.provider}/${body.model?.id}`);
+			if (!model) return reply(400, RELAY_ERROR_TEXTS.unknownModel(body.model?.provider, body.model?.id));
 
 			// The client going away (abort, closed tab) cancels the upstream call.
 			const upstream = new AbortController();

@@ -10,6 +10,7 @@ import {
 	type StreamFn,
 	streamProxy,
 } from "../src/index.js";
+import { RELAY_ERROR_TEXTS } from "../src/proxy-server.js";
 import { deferred, echoTool, eventLog, textOf, useFaux } from "./helpers.js";
 
 const servers: Server[] = [];
@@ -128,6 +129,21 @@ describe("streamProxy + createProxyHandler", () => {
 			{ url, authToken: "secret" },
 		).result();
 		expect(unknown.errorMessage).toBe("Proxy error: 400 Unknown model: faux/other");
+	});
+
+	it("a request that is not a POST of {model, context} is refused with a JSON error and never reaches a model", async () => {
+		const faux = useFaux({ fallback: { text: "ok" } });
+		const url = await startRelay(faux.model);
+		const auth = { authorization: "Bearer secret" };
+		const get = await fetch(url, { headers: auth });
+		expect(get.status).toBe(405);
+		expect(await get.json()).toEqual({ error: RELAY_ERROR_TEXTS.notPost });
+		for (const body of ["not json", JSON.stringify({ model: faux.model })]) {
+			const response = await fetch(url, { method: "POST", headers: auth, body });
+			expect(response.status).toBe(400);
+			expect(await response.json()).toEqual({ error: RELAY_ERROR_TEXTS.badBody });
+		}
+		expect(faux.requests).toHaveLength(0);
 	});
 
 	it("the default model resolution refuses models outside the catalogue (a client cannot redirect the key)", async () => {
