@@ -15,6 +15,7 @@ import {
 	SummaryAbortedError,
 	summaryMaxTokens,
 } from "./compaction/index.js";
+import { exportMessages } from "./export-html/messages.js";
 import { effectiveThinkingLevel } from "./model-control.js";
 import { isUserMessageEntry, SessionManager, userMessageText } from "./session/index.js";
 import { sessionTexts } from "./session-events.js";
@@ -217,7 +218,7 @@ export class SessionNavigator {
 		const manager = this.session.sessionManager;
 		const file = manager.getSessionFile();
 		if (file === undefined) throw new Error(sessionTexts.exportInMemory);
-		if (!manager.isPersisted()) throw new Error(sessionTexts.exportNothing);
+		if (!manager.isPersisted()) throw new Error(exportMessages.nothingToExport);
 		// Loaded on first export only: the renderer is large and most runs never export.
 		const { defaultExportFileName, renderSessionHtml } = await import("./export-html/index.js");
 		const html = renderSessionHtml({

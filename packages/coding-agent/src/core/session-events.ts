@@ -153,7 +153,6 @@ export const sessionTexts = {
 	shutDown: "The session is shutting down; it accepts no new prompts, commands or navigation.",
 	sessionNameEmpty: "Session name cannot be empty",
 	exportInMemory: "Cannot export an in-memory session",
-	exportNothing: "Nothing to export yet: start a conversation first",
 	/** The summary model returned no text. */
 	emptySummary: "the model returned an empty summary",
 	branchSummaryCancelled: "Branch summary cancelled",

@@ -53,6 +53,6 @@ export const exportMessages = {
 	stopReason: (reason: string) => `Stopped: ${reason}`,
 	usage: (input: number, output: number, cacheRead: number, cacheWrite: number, cost: string) =>
 		`↑${input} ↓${output}${cacheRead ? ` R${cacheRead}` : ""}${cacheWrite ? ` W${cacheWrite}` : ""} · ${cost}`,
-	/** `pi --export` and `exportSessionFile`. */
+	/** `pi --export`, `exportSessionFile` and AgentSession.exportToHtml before the first prompt. */
 	nothingToExport: "Nothing to export yet: start a conversation first",
 } as const;
