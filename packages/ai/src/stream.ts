@@ -1,3 +1,4 @@
+import { FAILURE_TEXTS } from "./providers/shared/failure.js";
 import { resolveApiAdapter } from "./registry.js";
 import type {
 	AssistantMessage,
@@ -82,7 +83,7 @@ function run(
 		output.push({ type: "error", reason, error });
 	};
 	if (signal?.aborted) {
-		failEarly("aborted", "Request was aborted");
+		failEarly("aborted", FAILURE_TEXTS.aborted);
 		return output;
 	}
 	void (async () => {
@@ -93,12 +94,12 @@ function run(
 			const apiKey = options.apiKey ?? getEnvApiKey(model.provider);
 			if (!apiKey && adapter.needsApiKey !== false)
 				return failEarly("error", `No API key for provider: ${model.provider}`);
-			if (signal?.aborted) return failEarly("aborted", "Request was aborted");
+			if (signal?.aborted) return failEarly("aborted", FAILURE_TEXTS.aborted);
 			await adapter.stream(model, context, apiKey ? { ...options, apiKey } : options, output);
-			if (!output.isDone) failEarly("error", "Stream ended unexpectedly");
+			if (!output.isDone) failEarly("error", FAILURE_TEXTS.streamEnded);
 		} catch (error) {
 			if (output.isDone) return;
-			if (signal?.aborted) return failEarly("aborted", "Request was aborted");
+			if (signal?.aborted) return failEarly("aborted", FAILURE_TEXTS.aborted);
 			failEarly("error", error instanceof Error ? error.message : String(error));
 		}
 	})();

@@ -19,6 +19,7 @@ import {
 	REDACTED_THINKING_TEXT,
 	usesAdaptiveThinking,
 } from "./anthropic-request.js";
+import { FAILURE_TEXTS, failFinishReason, failStreamCut } from "./shared/failure.js";
 import { AssistantOutput } from "./shared/output.js";
 import { applyOnPayload, resolveMaxTokens } from "./shared/request.js";
 import { requireSdk } from "./shared/require-sdk.js";
@@ -27,13 +28,6 @@ import { sdkRetryOptions } from "./shared/retry-cap-fetch.js";
 const { Anthropic } = requireSdk("@anthropic-ai/sdk") as typeof import("@anthropic-ai/sdk");
 
 export type { AnthropicEffort, AnthropicStreamOptions } from "./anthropic-request.js";
-
-/** Texts this adapter produces itself (events.md §1.7). */
-const MESSAGES = {
-	aborted: "Request was aborted",
-	cut: "Stream ended unexpectedly",
-	finishReason: (raw: string) => `Provider finish_reason: ${raw}`,
-};
 
 const INTERLEAVED_THINKING_BETA = "interleaved-thinking-2025-05-14";
 const OAUTH_BETA = "oauth-2025-04-20";
@@ -93,8 +87,8 @@ function classifyError(error: unknown, started: boolean): { message: string; inf
 	}
 	const code = findNetworkCode(error) ?? (started ? "stream_cut" : "connection_error");
 	// A started stream that dies says so plainly; the network detail ("terminated") is in the code.
-	const message = started ? MESSAGES.cut : error instanceof Error ? error.message : String(error);
-	return { message: message || MESSAGES.cut, info: makeErrorInfo(undefined, code) };
+	const message = started ? FAILURE_TEXTS.streamEnded : error instanceof Error ? error.message : String(error);
+	return { message: message || FAILURE_TEXTS.streamEnded, info: makeErrorInfo(undefined, code) };
 }
 
 async function streamAnthropic(
@@ -117,12 +111,12 @@ async function streamAnthropic(
 		});
 		const result = await consumeEvents(events, output);
 		if (result === undefined) {
-			if (signal?.aborted) output.fail("aborted", MESSAGES.aborted);
-			else output.fail("error", MESSAGES.cut, makeErrorInfo(undefined, "stream_cut"));
+			if (signal?.aborted) output.fail("aborted", FAILURE_TEXTS.aborted);
+			else failStreamCut(output);
 		}
 	} catch (error) {
 		if (signal?.aborted) {
-			output.fail("aborted", MESSAGES.aborted);
+			output.fail("aborted", FAILURE_TEXTS.aborted);
 			return;
 		}
 		const { message, info } = classifyError(error, output.isStarted);
@@ -200,7 +194,7 @@ async function consumeEvents(events: AsyncIterable<RawMessageStreamEvent>, outpu
 				const raw = stopReason ?? "end_turn";
 				const reason = STOP_REASONS[raw];
 				if (reason) output.finish(reason);
-				else output.fail("error", MESSAGES.finishReason(raw), makeErrorInfo(undefined, raw));
+				else failFinishReason(output, raw);
 				return raw;
 			}
 		}

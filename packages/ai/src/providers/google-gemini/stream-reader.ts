@@ -1,6 +1,6 @@
 import type { GenerateContentResponse } from "@google/genai";
-import { makeErrorInfo } from "../../utils/errors.js";
 import { generateToolCallId } from "../openai-shared/ids.js";
+import { failFinishReason, failStreamCut } from "../shared/failure.js";
 import type { AssistantOutput } from "../shared/output.js";
 
 /**
@@ -60,13 +60,13 @@ export class GeminiStreamReader {
 	end(): void {
 		const raw = this.finishReason;
 		if (raw === undefined) {
-			this.out.fail("error", "Stream ended unexpectedly", makeErrorInfo(undefined, "stream_cut"));
+			failStreamCut(this.out);
 		} else if (raw === "STOP") {
 			this.out.finish("stop");
 		} else if (raw === "MAX_TOKENS") {
 			this.out.finish("length");
 		} else {
-			this.out.fail("error", `Provider finish_reason: ${raw}`, makeErrorInfo(undefined, raw));
+			failFinishReason(this.out, raw);
 		}
 	}
 }

@@ -1,8 +1,8 @@
 import type { ChatCompletionChunk } from "openai/resources/chat/completions";
-import { makeErrorInfo } from "../../utils/errors.js";
 import { parseToolArguments } from "../../utils/partial-json.js";
 import type { TokenCounts } from "../../utils/usage.js";
 import { generateToolCallId } from "../openai-shared/ids.js";
+import { failFinishReason, failStreamCut } from "../shared/failure.js";
 import type { AssistantOutput } from "../shared/output.js";
 import { REASONING_FIELDS } from "./messages.js";
 
@@ -82,12 +82,12 @@ export class CompletionsStreamReader {
 	end(): void {
 		const raw = this.finishReason;
 		if (raw === undefined) {
-			this.out.fail("error", "Stream ended unexpectedly", makeErrorInfo(undefined, "stream_cut"));
+			failStreamCut(this.out);
 			return;
 		}
 		const reason = FINISH_REASONS[raw];
 		if (reason) this.out.finish(reason);
-		else this.out.fail("error", `Provider finish_reason: ${raw}`, makeErrorInfo(undefined, raw));
+		else failFinishReason(this.out, raw);
 	}
 
 	private pushToolCall(call: ChatCompletionChunk.Choice.Delta.ToolCall): void {

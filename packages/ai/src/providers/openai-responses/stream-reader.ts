@@ -1,5 +1,6 @@
 import type { Response, ResponseStreamEvent } from "openai/resources/responses/responses";
 import { makeErrorInfo } from "../../utils/errors.js";
+import { failFinishReason, failStreamCut } from "../shared/failure.js";
 import type { AssistantOutput } from "../shared/output.js";
 
 /** Cost multiplier of the service tier a response reports (events.md §1.6). */
@@ -70,7 +71,7 @@ export class ResponsesStreamReader {
 
 	/** The stream ended without a terminal `response.*` event. */
 	end(): void {
-		this.out.fail("error", "Stream ended unexpectedly", makeErrorInfo(undefined, "stream_cut"));
+		failStreamCut(this.out);
 	}
 
 	private appendArguments(delta: string): void {
@@ -122,7 +123,7 @@ export class ResponsesStreamReader {
 		} else {
 			// Filtered output, cancelled or failed without details: report the raw reason.
 			const raw = incomplete ?? status;
-			out.fail("error", `Provider finish_reason: ${raw}`, makeErrorInfo(undefined, raw));
+			failFinishReason(out, raw);
 		}
 	}
 }

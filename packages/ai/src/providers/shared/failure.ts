@@ -2,11 +2,12 @@ import type { ErrorInfo } from "../../types.js";
 import { findNetworkCode, makeErrorInfo } from "../../utils/errors.js";
 import type { AssistantOutput } from "./output.js";
 
-/** Texts pi writes itself when an SDK-based request fails (events.md §1.7). */
+/** Texts pi writes itself when a request fails (events.md §1.7). */
 export const FAILURE_TEXTS = {
 	aborted: "Request was aborted",
 	streamEnded: "Stream ended unexpectedly",
 	timeout: "Request timed out",
+	finishReason: (raw: string) => `Provider finish_reason: ${raw}`,
 } as const;
 
 /** What to do with a failure: abort, or an error with its text and `errorInfo`. */
@@ -32,4 +33,14 @@ export function classifyTransportFailure(error: unknown, started: boolean): Fail
 export function failOutput(out: AssistantOutput, outcome: FailureOutcome): void {
 	if (outcome.reason === "aborted") out.fail("aborted", outcome.message);
 	else out.fail("error", outcome.message, outcome.info);
+}
+
+/** Ends the output as a cut stream: the response began but its final event never came (retryable). */
+export function failStreamCut(out: AssistantOutput): void {
+	out.fail("error", FAILURE_TEXTS.streamEnded, makeErrorInfo(undefined, "stream_cut"));
+}
+
+/** Ends the output for a finish reason that is no normal end (refusal, safety filter, unknown): it becomes the code. */
+export function failFinishReason(out: AssistantOutput, raw: string): void {
+	out.fail("error", FAILURE_TEXTS.finishReason(raw), makeErrorInfo(undefined, raw));
 }
