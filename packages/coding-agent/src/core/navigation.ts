@@ -17,7 +17,7 @@ import {
 } from "./compaction/index.js";
 import { exportMessages } from "./export-html/messages.js";
 import { effectiveThinkingLevel } from "./model-control.js";
-import { isUserMessageEntry, SessionManager, userMessageText } from "./session/index.js";
+import { isUserMessageEntry, SessionManager, sessionMessages, userMessageText } from "./session/index.js";
 import { sessionTexts } from "./session-events.js";
 
 /** Where the leaf moves for a picked entry. */
@@ -34,7 +34,7 @@ export interface TreeTarget {
  */
 export function resolveTreeTarget(sessionManager: SessionManager, entryId: string): TreeTarget {
 	const entry = sessionManager.getEntry(entryId);
-	if (!entry) throw new Error(`Entry ${entryId} not found in this session`);
+	if (!entry) throw new Error(sessionMessages.entryNotFound(entryId));
 	if (isUserMessageEntry(entry)) return { leafId: entry.parentId, editorText: userMessageText(entry.message) };
 	return { leafId: entryId };
 }

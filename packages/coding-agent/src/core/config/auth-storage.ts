@@ -32,6 +32,15 @@ export interface AuthStorageOptions {
 	onWarning?: (message: string) => void;
 }
 
+/** Warnings of the credentials store. */
+const authTexts = {
+	ignored: (file: string, reason: string) => `Ignoring ${file}: ${reason}`,
+	notObject: "the content is not a JSON object",
+	notSaved: (file: string) =>
+		`Could not save credentials: ${file} is not valid JSON; change kept for this session only`,
+	saveFailed: (file: string, reason: string) => `Could not save ${file}: ${reason}`,
+};
+
 export const AUTH_FILE_MODE = 0o600;
 export const AUTH_DIR_MODE = 0o700;
 
@@ -81,9 +90,7 @@ export class AuthStorage {
 		if (read.status === "missing") this.entries = {};
 		else if (read.status === "ok" && isPlainObject(read.value)) this.entries = read.value as Record<string, AuthEntry>;
 		else {
-			this.warn(
-				`Ignoring ${this.file}: ${read.status === "invalid" ? read.error : "the content is not a JSON object"}`,
-			);
+			this.warn(authTexts.ignored(this.file, read.status === "invalid" ? read.error : authTexts.notObject));
 			this.entries = {};
 			this.writable = false;
 		}
@@ -121,7 +128,7 @@ export class AuthStorage {
 		const file = this.file;
 		if (!file) return;
 		if (!this.writable) {
-			this.warn(`Could not save credentials: ${file} is not valid JSON; change kept for this session only`);
+			this.warn(authTexts.notSaved(file));
 			return;
 		}
 		try {
@@ -130,7 +137,7 @@ export class AuthStorage {
 				const read = readJsonFile(file);
 				if (read.status === "invalid" || (read.status === "ok" && !isPlainObject(read.value))) {
 					this.writable = false;
-					this.warn(`Could not save credentials: ${file} is not valid JSON; change kept for this session only`);
+					this.warn(authTexts.notSaved(file));
 					return;
 				}
 				const onDisk = read.status === "ok" ? (read.value as Record<string, AuthEntry>) : {};
@@ -141,7 +148,7 @@ export class AuthStorage {
 				this.entries = onDisk;
 			});
 		} catch (error) {
-			this.warn(error instanceof FileLockError ? error.message : `Could not save ${file}: ${(error as Error).message}`);
+			this.warn(error instanceof FileLockError ? error.message : authTexts.saveFailed(file, (error as Error).message));
 		}
 	}
 }

@@ -47,6 +47,9 @@ describe("AuthStorage", () => {
 		const auth = AuthStorage.create({ agentDir, onWarning: sink.onWarning });
 		expect(sink.warnings[0]).toMatch(/^Ignoring .*auth\.json: /);
 		auth.setApiKey("openai", "k");
+		expect(sink.warnings[1]).toBe(
+			`Could not save credentials: ${file} is not valid JSON; change kept for this session only`,
+		);
 		expect(readFileSync(file, "utf8")).toBe("{nope");
 		expect(auth.get("openai")).toEqual({ type: "api_key", key: "k" });
 	});
