@@ -4,7 +4,8 @@
  */
 import chalk from "chalk";
 import type { Focusable } from "../component.js";
-import { matchesKey, parseKey, parsePaste } from "../input/keys.js";
+import { KeybindingsManager } from "../input/keybindings.js";
+import { parseKey, parsePaste } from "../input/keys.js";
 import { sliceByColumn, truncateToWidth } from "../text/truncate.js";
 import { visibleWidth } from "../text/width.js";
 import type { StyleFn } from "./background.js";
@@ -35,6 +36,9 @@ const INPUT_KEYS: Record<string, readonly string[]> = {
 	submit: ["enter"],
 	cancel: ["escape"],
 };
+
+/** Resolves input to the first action (in the order above) whose keys it presses. */
+const INPUT_KEYMAP = new KeybindingsManager(INPUT_KEYS);
 
 function oneLine(text: string): string {
 	return text
@@ -76,7 +80,7 @@ export class Input implements Focusable {
 			this.insert(oneLine(pasted));
 			return;
 		}
-		const action = Object.keys(INPUT_KEYS).find((name) => INPUT_KEYS[name]!.some((key) => matchesKey(data, key)));
+		const action = INPUT_KEYMAP.findAction(data);
 		const buffer = this.buffer;
 		const before = buffer.getText();
 		switch (action) {
