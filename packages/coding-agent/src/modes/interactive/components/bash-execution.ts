@@ -5,14 +5,15 @@
 import { type Component, expandTabs, renderPadded } from "@pi/tui";
 import type { Theme } from "../theme/theme.js";
 import { TOOL_TEXT } from "./tool-execution.js";
+import { BASH_TEXT } from "./tool-views/bash-view.js";
 
-/** User-visible texts of user shell commands. */
+/** User-visible texts of user shell commands; the exit and truncation lines read as the bash tool's do. */
 export const BASH_EXECUTION_TEXT = {
 	running: "running… (esc to cancel)",
 	cancelled: "cancelled",
-	exit: (code: number) => `exit ${code}`,
+	exit: BASH_TEXT.exit,
 	excluded: "not sent to the model (!!)",
-	truncated: (path: string) => `Output truncated; full output: ${path}`,
+	truncated: BASH_TEXT.truncated,
 } as const;
 
 /** How a user command ended (the BashResult fields the UI shows). */

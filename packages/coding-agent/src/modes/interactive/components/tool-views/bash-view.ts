@@ -17,6 +17,7 @@ export function stripBashNotices(text: string): { output: string; notices: strin
 	return { output: output === "(no output)" ? "" : output, notices };
 }
 
+/** User-visible status texts of the bash tool (user `!` commands share the exit and truncation lines). */
 export const BASH_TEXT = {
 	exit: (code: number) => `exit ${code}`,
 	killed: "killed",
