@@ -133,16 +133,16 @@ export class RpcClient {
 		return this.request("prompt", { message, ...options });
 	}
 	steer(message: string, images?: ImageContent[]) {
-		return this.request("steer", { message, ...(images ? { images } : {}) });
+		return this.request("steer", { message, ...optional("images", images) });
 	}
 	followUp(message: string, images?: ImageContent[]) {
-		return this.request("follow_up", { message, ...(images ? { images } : {}) });
+		return this.request("follow_up", { message, ...optional("images", images) });
 	}
 	abort() {
 		return this.request("abort");
 	}
 	newSession(parentSession?: string) {
-		return this.request("new_session", parentSession === undefined ? {} : { parentSession });
+		return this.request("new_session", optional("parentSession", parentSession));
 	}
 	getState() {
 		return this.request("get_state");
@@ -151,7 +151,7 @@ export class RpcClient {
 		return this.request("set_model", { provider, modelId });
 	}
 	cycleModel(direction?: "forward" | "backward") {
-		return this.request("cycle_model", direction ? { direction } : {});
+		return this.request("cycle_model", optional("direction", direction));
 	}
 	getAvailableModels() {
 		return this.request("get_available_models");
@@ -169,7 +169,7 @@ export class RpcClient {
 		return this.request("set_follow_up_mode", { mode });
 	}
 	compact(customInstructions?: string) {
-		return this.request("compact", customInstructions === undefined ? {} : { customInstructions });
+		return this.request("compact", optional("customInstructions", customInstructions));
 	}
 	setAutoCompaction(enabled: boolean) {
 		return this.request("set_auto_compaction", { enabled });
@@ -181,7 +181,7 @@ export class RpcClient {
 		return this.request("abort_retry");
 	}
 	bash(command: string, excludeFromContext?: boolean) {
-		return this.request("bash", { command, ...(excludeFromContext === undefined ? {} : { excludeFromContext }) });
+		return this.request("bash", { command, ...optional("excludeFromContext", excludeFromContext) });
 	}
 	abortBash() {
 		return this.request("abort_bash");
@@ -190,7 +190,7 @@ export class RpcClient {
 		return this.request("get_session_stats");
 	}
 	exportHtml(outputPath?: string) {
-		return this.request("export_html", outputPath === undefined ? {} : { outputPath });
+		return this.request("export_html", optional("outputPath", outputPath));
 	}
 	switchSession(sessionPath: string) {
 		return this.request("switch_session", { sessionPath });
@@ -306,4 +306,9 @@ export class RpcClient {
 		}
 		for (const listener of [...this.listeners]) listener(value as RpcEvent);
 	}
+}
+
+/** `{ [key]: value }`, or `{}` when `value` is undefined: an optional command field is left out, never sent empty. */
+function optional<K extends string, V>(key: K, value: V | undefined): { [P in K]?: V } {
+	return value === undefined ? {} : ({ [key]: value } as { [P in K]?: V });
 }
