@@ -3,7 +3,6 @@
  * through `onUpdate`, and reports the result texts of §3.4.
  */
 import type { AgentTool, AgentToolResult, AgentToolUpdateCallback } from "@pi/agent-core";
-import type { Static } from "@sinclair/typebox";
 import { runShellCommand, type ShellOutcome } from "./bash-executor.js";
 import { formatSize } from "./format.js";
 import type { OutputTail } from "./output-buffer.js";
@@ -25,8 +24,6 @@ const bashSchema = Type.Object({
 		}),
 	),
 });
-
-export type BashToolInput = Static<typeof bashSchema>;
 
 /** `details` of bash results, updates and errors (tools.md §3.4). */
 export interface BashToolDetails {

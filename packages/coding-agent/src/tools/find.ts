@@ -3,7 +3,6 @@
  * come from fd when it is available (fd.ts), otherwise from the built-in walk; matching and output are shared.
  */
 import type { AgentTool } from "@pi/agent-core";
-import type { Static } from "@sinclair/typebox";
 import { type FdEntry, listEntriesWithFd } from "./fd.js";
 import { compileGlob } from "./glob.js";
 import { Type } from "./schema.js";
@@ -25,8 +24,6 @@ const findSchema = Type.Object({
 	path: Type.Optional(Type.String({ description: "Directory to search (default: working directory)." })),
 	limit: Type.Optional(Type.Integer({ minimum: 1, description: "Maximum results (default 1000)." })),
 });
-
-export type FindToolInput = Static<typeof findSchema>;
 
 /** `details` of find (omitted when empty). */
 export interface FindToolDetails {

@@ -5,7 +5,6 @@
  */
 import { basename, join } from "node:path";
 import type { AgentTool } from "@pi/agent-core";
-import type { Static } from "@sinclair/typebox";
 import { renameAlias } from "./args.js";
 import { compileGlob } from "./glob.js";
 import { readLines } from "./line-reader.js";
@@ -37,8 +36,6 @@ const grepSchema = Type.Object({
 	context: Type.Optional(Type.Integer({ minimum: 0, description: "Lines of context before and after each match." })),
 	limit: Type.Optional(Type.Integer({ minimum: 1, description: "Maximum matching lines (default 100)." })),
 });
-
-export type GrepToolInput = Static<typeof grepSchema>;
 
 /** `details` of grep (omitted when empty). */
 export interface GrepToolDetails {

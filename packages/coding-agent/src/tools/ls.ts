@@ -4,7 +4,6 @@
 import { promises as fs } from "node:fs";
 import { join } from "node:path";
 import type { AgentTool } from "@pi/agent-core";
-import type { Static } from "@sinclair/typebox";
 import { compareCodePoints } from "./format.js";
 import { Type } from "./schema.js";
 import { limitLines, type OutputTruncation, searchToolResult, sizeLimitResultNotice } from "./search-output.js";
@@ -19,8 +18,6 @@ const lsSchema = Type.Object({
 	path: Type.Optional(Type.String({ description: "Directory to list (default: working directory)." })),
 	limit: Type.Optional(Type.Integer({ minimum: 1, description: "Maximum entries (default 500)." })),
 });
-
-export type LsToolInput = Static<typeof lsSchema>;
 
 /** `details` of ls (omitted when empty). */
 export interface LsToolDetails {

@@ -5,7 +5,6 @@
 import { promises as fs } from "node:fs";
 import type { AgentTool, AgentToolResult } from "@pi/agent-core";
 import type { ImageContent, TextContent } from "@pi/ai";
-import type { Static } from "@sinclair/typebox";
 import { renameAlias } from "./args.js";
 import { formatSize } from "./format.js";
 import type { ImageMimeType } from "./image.js";
@@ -24,8 +23,6 @@ const readSchema = Type.Object({
 	offset: Type.Optional(Type.Integer({ minimum: 1, description: "First line to show (1-based). Default 1." })),
 	limit: Type.Optional(Type.Integer({ minimum: 1, description: "Maximum number of lines to show." })),
 });
-
-export type ReadToolInput = Static<typeof readSchema>;
 
 /** `details` of a text read (tools.md §2.3). */
 export interface ReadTextDetails {

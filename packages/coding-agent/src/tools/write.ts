@@ -5,7 +5,6 @@
 import { promises as fs } from "node:fs";
 import { dirname } from "node:path";
 import type { AgentTool } from "@pi/agent-core";
-import type { Static } from "@sinclair/typebox";
 import { renameAlias } from "./args.js";
 import { resolveWriteTarget, writeFileAtomic } from "./atomic-write.js";
 import { runExclusive } from "./file-queue.js";
@@ -19,8 +18,6 @@ const writeSchema = Type.Object({
 	}),
 	content: Type.String({ description: "The complete new content of the file." }),
 });
-
-export type WriteToolInput = Static<typeof writeSchema>;
 
 /** `details` of a write result (tools.md §5). */
 export interface WriteToolDetails {
