@@ -3,9 +3,9 @@
  * globs, and `!pattern` exclusions, relative to a base directory.
  */
 import { readdirSync, statSync } from "node:fs";
-import { isAbsolute, join, resolve } from "node:path";
+import { join } from "node:path";
 import picomatch from "picomatch";
-import { expandHome } from "../config/paths.js";
+import { resolveUserPath } from "../config/paths.js";
 
 /** Entries plus the directory relative ones resolve against (the settings file's directory). */
 export interface ResourceEntries {
@@ -31,11 +31,6 @@ export function isFile(path: string): boolean {
 	} catch {
 		return false;
 	}
-}
-
-function absolute(pattern: string, baseDir: string, homeDir?: string): string {
-	const expanded = expandHome(pattern, homeDir);
-	return isAbsolute(expanded) ? expanded : resolve(baseDir, expanded);
 }
 
 /** Files and directories under `root` (no dot entries, no node_modules), as absolute paths. */
@@ -70,11 +65,11 @@ export function expandResourceEntries(entries: ResourceEntries, homeDir?: string
 	const includes = entries.patterns.filter((p) => !p.startsWith("!"));
 	const excludes = entries.patterns
 		.filter((p) => p.startsWith("!"))
-		.map((p) => picomatch(absolute(p.slice(1), entries.baseDir, homeDir), { dot: true }));
+		.map((p) => picomatch(resolveUserPath(p.slice(1), entries.baseDir, homeDir), { dot: true }));
 	const isExcluded = (path: string) => excludes.some((match) => match(path));
 	const result: string[] = [];
 	for (const pattern of includes) {
-		const path = absolute(pattern, entries.baseDir, homeDir);
+		const path = resolveUserPath(pattern, entries.baseDir, homeDir);
 		const isMatch = picomatch(path, { dot: true });
 		const matches = GLOB_CHARS.test(pattern)
 			? walk(globRoot(path))
