@@ -13,6 +13,7 @@ import {
 	planCompaction,
 	SummaryAbortedError,
 } from "./compaction/index.js";
+import { isCompletedReply } from "./compaction/tokens.js";
 import { decideRetry, isContextOverflowReply, waitUnlessAborted } from "./retry.js";
 import {
 	type AgentSessionEvent,
@@ -28,10 +29,6 @@ type Emit = (event: AgentSessionEvent) => Promise<void>;
 
 function errorText(error: unknown): string {
 	return error instanceof Error ? error.message : String(error);
-}
-
-function isCompletedReply(message: AssistantMessage): boolean {
-	return message.stopReason === "stop" || message.stopReason === "length" || message.stopReason === "toolUse";
 }
 
 export class RunController {

@@ -45,8 +45,11 @@ export function estimateMessageTokens(message: AgentMessage): number {
 	}
 }
 
-/** Whether an assistant reply counts for context tokens (it ended normally). */
-function isCompletedReply(message: AgentMessage): boolean {
+/**
+ * Whether a message is an assistant reply that ended normally (stop, length or tool use): its usage counts for
+ * context tokens, and it ends a retry sequence.
+ */
+export function isCompletedReply(message: AgentMessage): boolean {
 	return (
 		message.role === "assistant" &&
 		(message.stopReason === "stop" || message.stopReason === "length" || message.stopReason === "toolUse")
