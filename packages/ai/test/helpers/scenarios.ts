@@ -294,3 +294,24 @@ export async function runScenario(
 export function assistantFrom(model: Model): Pick<AssistantMessage, "api" | "provider" | "model"> {
 	return { api: model.api as Api, provider: model.provider, model: model.id };
 }
+
+/**
+ * The follow-up context after a tool-calling turn: the user's question, the recorded assistant message replayed
+ * as history, then a successful `bash` result for `toolCallId`. Adapters must turn this into their wire history.
+ */
+export function replayWithToolResult(first: AssistantMessage, toolCallId: string, text = "a.txt"): Context {
+	return {
+		messages: [
+			...USER_CONTEXT.messages,
+			first,
+			{
+				role: "toolResult",
+				toolCallId,
+				toolName: "bash",
+				content: [{ type: "text", text }],
+				isError: false,
+				timestamp: 2,
+			},
+		],
+	};
+}

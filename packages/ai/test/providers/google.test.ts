@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { complete, completeSimple } from "../../src/index.js";
 import { splitGeminiBaseUrl } from "../../src/providers/google.js";
 import { type MockServer, startMockServer } from "../../src/testing/index.js";
-import type { Context, Model, ToolCall } from "../../src/types.js";
-import { mockModel, USER_CONTEXT } from "../helpers/scenarios.js";
+import type { Model, ToolCall } from "../../src/types.js";
+import { mockModel, replayWithToolResult, USER_CONTEXT } from "../helpers/scenarios.js";
 
 let server: MockServer;
 let model: Model;
@@ -74,20 +74,7 @@ describe("google-generative-ai adapter", () => {
 		expect(first.usage).toMatchObject({ input: 80, cacheRead: 20, output: 30, totalTokens: 130 });
 
 		server.enqueue({ text: "fine" });
-		const context: Context = {
-			messages: [
-				...USER_CONTEXT.messages,
-				first,
-				{
-					role: "toolResult",
-					toolCallId: call.id,
-					toolName: "bash",
-					content: [{ type: "text", text: "a.txt" }],
-					isError: false,
-					timestamp: 2,
-				},
-			],
-		};
+		const context = replayWithToolResult(first, call.id);
 		await complete(model, context, { apiKey: "k" });
 		const contents = lastBody().contents;
 		expect(contents[1]).toEqual({

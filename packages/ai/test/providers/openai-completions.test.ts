@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { complete, completeSimple } from "../../src/index.js";
 import { type MockServer, startMockServer } from "../../src/testing/index.js";
-import type { AssistantMessage, Context, Model } from "../../src/types.js";
-import { mockModel, USER_CONTEXT } from "../helpers/scenarios.js";
+import type { AssistantMessage, Model } from "../../src/types.js";
+import { mockModel, replayWithToolResult, USER_CONTEXT } from "../helpers/scenarios.js";
 
 let server: MockServer;
 let model: Model;
@@ -77,21 +77,7 @@ describe("openai-completions adapter", () => {
 		const call = first.content[2] as { id: string };
 
 		server.enqueue({ text: "fine" });
-		const context: Context = {
-			messages: [
-				...USER_CONTEXT.messages,
-				first,
-				{
-					role: "toolResult",
-					toolCallId: call.id,
-					toolName: "bash",
-					content: [{ type: "text", text: "a.txt" }],
-					isError: false,
-					timestamp: 2,
-				},
-			],
-		};
-		await complete(model, context, { apiKey: "k" });
+		await complete(model, replayWithToolResult(first, call.id), { apiKey: "k" });
 		const assistant = lastBody().messages[1];
 		expect(assistant).toEqual({
 			role: "assistant",

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { complete, completeSimple } from "../../src/index.js";
 import { type MockServer, startMockServer } from "../../src/testing/index.js";
-import type { Context, Model, ToolCall } from "../../src/types.js";
-import { mockModel, USER_CONTEXT } from "../helpers/scenarios.js";
+import type { Model, ToolCall } from "../../src/types.js";
+import { mockModel, replayWithToolResult, USER_CONTEXT } from "../helpers/scenarios.js";
 
 let server: MockServer;
 let model: Model;
@@ -68,21 +68,7 @@ describe("openai-responses adapter", () => {
 		expect(first.usage).toMatchObject({ input: 100, cacheRead: 50, output: 20, totalTokens: 170 });
 
 		server.enqueue({ text: "done" });
-		const context: Context = {
-			messages: [
-				...USER_CONTEXT.messages,
-				first,
-				{
-					role: "toolResult",
-					toolCallId: call.id,
-					toolName: "bash",
-					content: [{ type: "text", text: "a.txt" }],
-					isError: false,
-					timestamp: 2,
-				},
-			],
-		};
-		await complete(model, context, { apiKey: "k" });
+		await complete(model, replayWithToolResult(first, call.id), { apiKey: "k" });
 		const input = lastBody().input;
 		expect(input[1]).toEqual(JSON.parse(thinking.thinkingSignature));
 		expect(input[2]).toMatchObject({ type: "message", role: "assistant", id: text.textSignature });
