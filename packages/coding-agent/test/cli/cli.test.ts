@@ -1,26 +1,21 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createWorld, MOCK_MODEL, type MockServer, runPi, startServer, type TestWorld } from "./harness.js";
+import { describe, expect, it } from "vitest";
+import { MOCK_MODEL, runPi, useCliWorld } from "./harness.js";
 
-let server: MockServer;
-let world: TestWorld;
-
-beforeAll(async () => {
-	server = await startServer();
-	world = createWorld(server);
-});
-afterAll(async () => {
-	world.cleanup();
-	await server.close();
-});
+const cli = useCliWorld();
 
 const version = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")).version;
 
 describe("pi information flags", () => {
 	it("prints the version and the grouped help on stdout", async () => {
-		expect(await runPi(world, ["--version"])).toEqual({ code: 0, signal: null, stdout: `${version}\n`, stderr: "" });
-		const help = await runPi(world, ["-h"]);
+		expect(await runPi(cli.world, ["--version"])).toEqual({
+			code: 0,
+			signal: null,
+			stdout: `${version}\n`,
+			stderr: "",
+		});
+		const help = await runPi(cli.world, ["-h"]);
 		expect(help.code).toBe(0);
 		for (const text of ["Usage: pi [options]", "Model:", "Session:", "-nt, --no-tools", "Examples:", "Exit codes:"]) {
 			expect(help.stdout).toContain(text);
@@ -28,7 +23,7 @@ describe("pi information flags", () => {
 	});
 
 	it("lists available models as a table, filtered by a search term", async () => {
-		const result = await runPi(world, ["--list-models", "anthropic"]);
+		const result = await runPi(cli.world, ["--list-models", "anthropic"]);
 		expect(result.code).toBe(0);
 		const lines = result.stdout.trimEnd().split("\n");
 		expect(lines[0]).toMatch(/^provider\s+model\s+context\s+maxOut\s+thinking\s+images$/);
@@ -38,26 +33,26 @@ describe("pi information flags", () => {
 	});
 
 	it("prints the system prompt this invocation would use", async () => {
-		const result = await runPi(world, ["--print-system-prompt", "--model", MOCK_MODEL, "--tools", "read", "-nc"]);
+		const result = await runPi(cli.world, ["--print-system-prompt", "--model", MOCK_MODEL, "--tools", "read", "-nc"]);
 		expect(result.code).toBe(0);
-		expect(result.stdout).toContain(`Current working directory: ${world.cwd}`);
+		expect(result.stdout).toContain(`Current working directory: ${cli.world.cwd}`);
 		expect(result.stdout).toContain("read");
 	});
 
 	it("exports a session file written by a print run", async () => {
-		server.enqueue({ text: "exported answer" });
-		const sessionFile = join(world.cwd, "s.jsonl");
-		expect((await runPi(world, ["-p", "--model", MOCK_MODEL, "--session", sessionFile, "hi"])).code).toBe(0);
-		const result = await runPi(world, ["--export", "s.jsonl", "out.html"]);
-		expect(result).toMatchObject({ code: 0, stdout: `Exported to: ${join(world.cwd, "out.html")}\n` });
-		expect(readFileSync(join(world.cwd, "out.html"), "utf8")).toContain("exported answer");
-		const missing = await runPi(world, ["--export", "nope.jsonl"]);
+		cli.server.enqueue({ text: "exported answer" });
+		const sessionFile = join(cli.world.cwd, "s.jsonl");
+		expect((await runPi(cli.world, ["-p", "--model", MOCK_MODEL, "--session", sessionFile, "hi"])).code).toBe(0);
+		const result = await runPi(cli.world, ["--export", "s.jsonl", "out.html"]);
+		expect(result).toMatchObject({ code: 0, stdout: `Exported to: ${join(cli.world.cwd, "out.html")}\n` });
+		expect(readFileSync(join(cli.world.cwd, "out.html"), "utf8")).toContain("exported answer");
+		const missing = await runPi(cli.world, ["--export", "nope.jsonl"]);
 		expect(missing).toMatchObject({
 			code: 1,
 			stdout: "",
-			stderr: `Error: Session file not found: ${join(world.cwd, "nope.jsonl")}\n`,
+			stderr: `Error: Session file not found: ${join(cli.world.cwd, "nope.jsonl")}\n`,
 		});
-		expect(existsSync(join(world.cwd, "pi-session-nope.html"))).toBe(false);
+		expect(existsSync(join(cli.world.cwd, "pi-session-nope.html"))).toBe(false);
 	});
 });
 
@@ -74,11 +69,11 @@ describe("pi usage errors (exit 2, nothing on stdout)", () => {
 			"Error: --resume needs a terminal to pick a session; use --continue or --session <path|id> instead\n",
 		],
 	])("%j", async (args, stderr) => {
-		expect(await runPi(world, args)).toEqual({ code: 2, signal: null, stdout: "", stderr });
+		expect(await runPi(cli.world, args)).toEqual({ code: 2, signal: null, stdout: "", stderr });
 	});
 
 	it("refuses the reserved subcommand words with exit 1", async () => {
-		const result = await runPi(world, ["update"]);
+		const result = await runPi(cli.world, ["update"]);
 		expect(result.code).toBe(1);
 		expect(result.stderr).toMatch(/^Error: "pi update" \(resource packages\) is not supported yet\./);
 	});

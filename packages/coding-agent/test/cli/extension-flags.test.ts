@@ -1,33 +1,15 @@
 /** Flags registered by extensions on the pi command line (config.md §11: unknown options unless registered). */
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-	createWorld,
-	MOCK_MODEL,
-	type MockServer,
-	runPi,
-	startRawRpc,
-	startServer,
-	type TestWorld,
-} from "./harness.js";
+import { describe, expect, it } from "vitest";
+import { MOCK_MODEL, runPi, startRawRpc, useCliWorld } from "./harness.js";
 
 const FLAGS_EXTENSION = join(import.meta.dirname, "fixtures", "flags-extension.mjs");
 
-let server: MockServer;
-let world: TestWorld;
-
-beforeAll(async () => {
-	server = await startServer();
-	world = createWorld(server);
-});
-afterAll(async () => {
-	world.cleanup();
-	await server.close();
-});
+const cli = useCliWorld();
 
 /** The user texts the mock server received. */
 const userTexts = () =>
-	server.requests.map((request) => {
+	cli.server.requests.map((request) => {
 		const messages = request.body.messages as { role: string; content: string | { text?: string }[] }[];
 		const content = messages.filter((m) => m.role === "user").at(-1)!.content;
 		return typeof content === "string" ? content : content.map((part) => part.text ?? "").join("");
@@ -35,8 +17,8 @@ const userTexts = () =>
 
 describe.concurrent("extension flags", () => {
 	it("reach the extension in print mode; a string flag takes the next argument", async () => {
-		server.enqueue({ text: "ok" });
-		const result = await runPi(world, [
+		cli.server.enqueue({ text: "ok" });
+		const result = await runPi(cli.world, [
 			"-p",
 			"--model",
 			MOCK_MODEL,
@@ -53,8 +35,16 @@ describe.concurrent("extension flags", () => {
 	});
 
 	it("are accepted in RPC mode, where the value is no message argument", async () => {
-		server.enqueue({ text: "ok" });
-		const rpc = startRawRpc(world, ["--model", MOCK_MODEL, "--no-session", "-e", FLAGS_EXTENSION, "--greeting", "Yo"]);
+		cli.server.enqueue({ text: "ok" });
+		const rpc = startRawRpc(cli.world, [
+			"--model",
+			MOCK_MODEL,
+			"--no-session",
+			"-e",
+			FLAGS_EXTENSION,
+			"--greeting",
+			"Yo",
+		]);
 		rpc.write('{"id":"p","type":"prompt","message":"rpc text"}\n');
 		await rpc.waitFor((line) => line.type === "agent_end");
 		rpc.endInput();
@@ -63,9 +53,9 @@ describe.concurrent("extension flags", () => {
 	});
 
 	it("an option no extension registered is still the usage error", async () => {
-		const result = await runPi(world, ["-p", "--model", MOCK_MODEL, "-e", FLAGS_EXTENSION, "--shoutt", "hi"]);
+		const result = await runPi(cli.world, ["-p", "--model", MOCK_MODEL, "-e", FLAGS_EXTENSION, "--shoutt", "hi"]);
 		expect(result).toEqual({ code: 2, signal: null, stdout: "", stderr: "Error: Unknown option: --shoutt\n" });
-		const help = await runPi(world, ["--help", "--shoutt"]);
+		const help = await runPi(cli.world, ["--help", "--shoutt"]);
 		expect(help).toEqual({ code: 2, signal: null, stdout: "", stderr: "Error: Unknown option: --shoutt\n" });
 	});
 });

@@ -10,6 +10,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { getAllEnvKeyNames } from "@pi/ai";
 import { type MockServer, startMockServer } from "@pi/ai/testing";
+import { afterAll, beforeAll, beforeEach } from "vitest";
 
 const packageRoot = fileURLToPath(new URL("../..", import.meta.url));
 /** The launcher users run. */
@@ -127,6 +128,40 @@ export async function startServer(): Promise<MockServer> {
 }
 
 export type { MockServer };
+
+/** The mock server and test world of one test file; read them inside tests and hooks, after `beforeAll` ran. */
+export interface CliWorld {
+	readonly server: MockServer;
+	readonly world: TestWorld;
+}
+
+/**
+ * Registers the hooks that give a test file one mock server and one default test world, both torn down after the
+ * file. With `resetServerEachTest`, every test starts with no queued replies and no recorded requests.
+ */
+export function useCliWorld(options: { resetServerEachTest?: boolean } = {}): CliWorld {
+	let server: MockServer | undefined;
+	let world: TestWorld | undefined;
+	beforeAll(async () => {
+		server = await startServer();
+		world = createWorld(server);
+	});
+	afterAll(async () => {
+		world?.cleanup();
+		await server?.close();
+	});
+	if (options.resetServerEachTest) beforeEach(() => server!.reset());
+	return {
+		get server() {
+			if (!server) throw new Error("useCliWorld: the mock server is read before beforeAll ran");
+			return server;
+		},
+		get world() {
+			if (!world) throw new Error("useCliWorld: the test world is read before beforeAll ran");
+			return world;
+		},
+	};
+}
 
 /** A running `pi` child driven with raw stdin text (framing, lifecycle and signal tests). */
 export interface PiProcess {

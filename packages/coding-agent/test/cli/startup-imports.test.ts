@@ -6,8 +6,8 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createWorld, MOCK_MODEL, type MockServer, runPi, startServer, type TestWorld } from "./harness.js";
+import { describe, expect, it } from "vitest";
+import { MOCK_MODEL, runPi, useCliWorld } from "./harness.js";
 
 const RECORDER = fileURLToPath(new URL("./fixtures/record-imports.mjs", import.meta.url));
 /** `npm run build` bundles the CLI here (scripts/bundle.mjs); modules.json lists the modules in each bundle file. */
@@ -27,18 +27,9 @@ const LAZY_LIBRARIES: Record<string, RegExp> = {
 	"@google/genai": /\/node_modules\/@google\/genai\//,
 };
 
-let server: MockServer;
-let world: TestWorld;
 let runCount = 0;
 
-beforeAll(async () => {
-	server = await startServer();
-	world = createWorld(server);
-});
-afterAll(async () => {
-	world.cleanup();
-	await server.close();
-});
+const cli = useCliWorld();
 
 /** Replaces each loaded bundle file with the URLs of the modules bundled into it. */
 function unbundle(urls: string[]): string[] {
@@ -53,8 +44,8 @@ function unbundle(urls: string[]): string[] {
 
 /** Runs pi with the recorder; returns its result and the lazy libraries it loaded. */
 async function runRecorded(args: string[]) {
-	const file = join(world.agentDir, `imports-${++runCount}.txt`);
-	const result = await runPi(world, args, {
+	const file = join(cli.world.agentDir, `imports-${++runCount}.txt`);
+	const result = await runPi(cli.world, args, {
 		env: { NODE_OPTIONS: `--import=${RECORDER}`, PI_TEST_IMPORTS_FILE: file },
 	});
 	const urls = unbundle(readFileSync(file, "utf8").split("\n").filter(Boolean));
@@ -81,13 +72,13 @@ describe("pi start-up imports", () => {
 	});
 
 	it("print and JSON runs load the provider's SDK for their request and nothing else on the list", async () => {
-		server.enqueue({ text: "ok" });
+		cli.server.enqueue({ text: "ok" });
 		const print = await runRecorded(["-p", "--model", MOCK_MODEL, "say ok"]);
 		expect(print.result.stderr).toBe("");
 		expect(print.result.stdout).toBe("ok\n");
 		expect(print.libraries).toEqual(["openai"]);
 
-		server.enqueue({ text: "ok" });
+		cli.server.enqueue({ text: "ok" });
 		const json = await runRecorded(["--mode", "json", "--model", MOCK_MODEL, "say ok"]);
 		expect(json.result.code).toBe(0);
 		expect(json.result.stdout).toContain('"type":"agent_end"');

@@ -1,31 +1,18 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
 	createWorld,
 	MOCK_MODEL,
-	type MockServer,
 	NOISY_FETCH_PRELOAD,
 	projectSessionDir,
 	runPi,
 	startPi,
-	startServer,
-	type TestWorld,
 	until,
+	useCliWorld,
 } from "../cli/harness.js";
 
-let server: MockServer;
-let world: TestWorld;
-
-beforeAll(async () => {
-	server = await startServer();
-	world = createWorld(server);
-});
-afterAll(async () => {
-	world.cleanup();
-	await server.close();
-});
-beforeEach(() => server.reset());
+const cli = useCliWorld({ resetServerEachTest: true });
 
 /** Parses every stdout line; fails the test on a line that is not compact JSON. */
 function jsonLines(stdout: string): Record<string, any>[] {
@@ -58,7 +45,7 @@ const HEADER_KEYS = ["type", "version", "id", "timestamp", "cwd"];
 
 /** The session files of the test project dir. */
 function projectSessionFiles(): string[] {
-	const dir = projectSessionDir(world);
+	const dir = projectSessionDir(cli.world);
 	return existsSync(dir)
 		? readdirSync(dir)
 				.filter((name) => name.endsWith(".jsonl"))
@@ -68,7 +55,7 @@ function projectSessionFiles(): string[] {
 
 describe("pi --mode json", () => {
 	it("writes the header, then every event of a two-tool-call run in the order of events.md §2.8", async () => {
-		server.enqueue(
+		cli.server.enqueue(
 			{
 				toolCalls: [
 					{ id: "call_A", name: "bash", arguments: { command: "sleep 0.3; echo A" } },
@@ -77,7 +64,7 @@ describe("pi --mode json", () => {
 			},
 			{ text: "Both ran." },
 		);
-		const result = await runPi(world, ["--mode", "json", "--model", MOCK_MODEL, "run both"]);
+		const result = await runPi(cli.world, ["--mode", "json", "--model", MOCK_MODEL, "run both"]);
 		expect(result.code).toBe(0);
 		expect(result.stdout.endsWith("\n")).toBe(true);
 		const lines = result.stdout.trimEnd().split("\n");
@@ -85,7 +72,7 @@ describe("pi --mode json", () => {
 		for (const line of lines) expect(line).toBe(JSON.stringify(JSON.parse(line)));
 
 		const header = events[0];
-		expect(header).toMatchObject({ type: "session", version: 3, cwd: world.cwd });
+		expect(header).toMatchObject({ type: "session", version: 3, cwd: cli.world.cwd });
 		expect(typeof header.id).toBe("string");
 
 		// Live-display events vary in number; everything else is exact.
@@ -162,8 +149,8 @@ describe("pi --mode json", () => {
 	});
 
 	it("reports a failed run in the stream and with exit code 1", async () => {
-		server.enqueue({ httpError: { status: 400, message: "invalid request" } });
-		const result = await runPi(world, ["--mode", "json", "--model", MOCK_MODEL, "hi"]);
+		cli.server.enqueue({ httpError: { status: 400, message: "invalid request" } });
+		const result = await runPi(cli.world, ["--mode", "json", "--model", MOCK_MODEL, "hi"]);
 		expect(result.code).toBe(1);
 		const events = result.stdout
 			.trimEnd()
@@ -179,8 +166,8 @@ describe("pi --mode json", () => {
 describe("pi --mode json: the header line (json-mode.md §3)", () => {
 	it("is the session file's header line, byte for byte, with absent optional fields omitted", async () => {
 		const before = new Set(projectSessionFiles());
-		server.enqueue({ text: "stored" });
-		const result = await runPi(world, ["--mode", "json", "--model", MOCK_MODEL, "hi"]);
+		cli.server.enqueue({ text: "stored" });
+		const result = await runPi(cli.world, ["--mode", "json", "--model", MOCK_MODEL, "hi"]);
 		expect(result.code).toBe(0);
 		const created = projectSessionFiles().filter((file) => !before.has(file));
 		expect(created).toHaveLength(1);
@@ -188,22 +175,22 @@ describe("pi --mode json: the header line (json-mode.md §3)", () => {
 		expect(result.stdout.split("\n")[0]).toBe(fileHeader);
 		const header = JSON.parse(fileHeader);
 		expect(Object.keys(header)).toEqual(HEADER_KEYS);
-		expect(header).toMatchObject({ type: "session", version: 3, cwd: world.cwd });
+		expect(header).toMatchObject({ type: "session", version: 3, cwd: cli.world.cwd });
 	});
 
 	it("is an in-memory header for --no-session, and no file is written", async () => {
 		const before = projectSessionFiles().length;
-		server.enqueue({ text: "not stored" });
-		const result = await runPi(world, ["--mode", "json", "--model", MOCK_MODEL, "--no-session", "hi"]);
+		cli.server.enqueue({ text: "not stored" });
+		const result = await runPi(cli.world, ["--mode", "json", "--model", MOCK_MODEL, "--no-session", "hi"]);
 		expect(result.code).toBe(0);
 		const [header] = jsonLines(result.stdout);
 		expect(Object.keys(header!)).toEqual(HEADER_KEYS);
-		expect(header).toMatchObject({ type: "session", version: 3, cwd: world.cwd });
+		expect(header).toMatchObject({ type: "session", version: 3, cwd: cli.world.cwd });
 		expect(projectSessionFiles()).toHaveLength(before);
 	});
 
 	it("is the loaded session's header after migration for --continue (version 3, same id)", async () => {
-		const other = createWorld(server);
+		const other = createWorld(cli.server);
 		try {
 			const dir = projectSessionDir(other);
 			mkdirSync(dir, { recursive: true });
@@ -217,7 +204,7 @@ describe("pi --mode json: the header line (json-mode.md §3)", () => {
 				},
 			];
 			writeFileSync(file, `${v1.map((line) => JSON.stringify(line)).join("\n")}\n`);
-			server.enqueue({ text: "continued" });
+			cli.server.enqueue({ text: "continued" });
 			const result = await runPi(other, ["--mode", "json", "--model", MOCK_MODEL, "-c", "next"]);
 			expect(result.code).toBe(0);
 			const stored = readFileSync(file, "utf8").split("\n")[0]!;
@@ -230,7 +217,7 @@ describe("pi --mode json: the header line (json-mode.md §3)", () => {
 				cwd: other.cwd,
 			});
 			// The old exchange went to the model with the new prompt.
-			expect(JSON.stringify(server.requests[0]!.body.messages)).toContain("old question");
+			expect(JSON.stringify(cli.server.requests[0]!.body.messages)).toContain("old question");
 		} finally {
 			other.cleanup();
 		}
@@ -239,8 +226,8 @@ describe("pi --mode json: the header line (json-mode.md §3)", () => {
 
 describe("pi --mode json: session events (rpc.md §6)", () => {
 	it("reports an automatic retry: auto_retry_start after the failed run's agent_end, auto_retry_end on success", async () => {
-		server.enqueue({ httpError: { status: 529, message: "overloaded" } }, { text: "after retry" });
-		const result = await runPi(world, ["--mode", "json", "--model", MOCK_MODEL, "--no-session", "hi"]);
+		cli.server.enqueue({ httpError: { status: 529, message: "overloaded" } }, { text: "after retry" });
+		const result = await runPi(cli.world, ["--mode", "json", "--model", MOCK_MODEL, "--no-session", "hi"]);
 		expect(result).toMatchObject({ code: 0, stderr: "" });
 		const events = jsonLines(result.stdout).slice(1);
 		expect(significantTypes(events)).toEqual([
@@ -276,15 +263,15 @@ describe("pi --mode json: session events (rpc.md §6)", () => {
 			success: true,
 			attempt: 1,
 		});
-		expect(server.requests).toHaveLength(2);
+		expect(cli.server.requests).toHaveLength(2);
 	});
 
 	it("ends with auto_retry_end {success: false} and exit 1 when the retries are used up", async () => {
-		server.enqueue(
+		cli.server.enqueue(
 			{ httpError: { status: 529, message: "overloaded" } },
 			{ httpError: { status: 529, message: "still overloaded" } },
 		);
-		const result = await runPi(world, ["--mode", "json", "--model", MOCK_MODEL, "--no-session", "hi"]);
+		const result = await runPi(cli.world, ["--mode", "json", "--model", MOCK_MODEL, "--no-session", "hi"]);
 		expect(result.code).toBe(1);
 		const events = jsonLines(result.stdout).slice(1);
 		const last = events.filter((e) => e.type === "message_end").at(-1)!.message;
@@ -300,9 +287,9 @@ describe("pi --mode json: session events (rpc.md §6)", () => {
 
 	it("reports a threshold compaction between runs with compaction_start and compaction_end", async () => {
 		// Compact as soon as the context passes 128000 - 127000 tokens.
-		const compacting = createWorld(server, { compaction: { reserveTokens: 127_000, keepRecentTokens: 1 } });
+		const compacting = createWorld(cli.server, { compaction: { reserveTokens: 127_000, keepRecentTokens: 1 } });
 		try {
-			server.enqueue({ text: "big answer", usage: { input: 5000 } }, { text: "the summary" }, { text: "second" });
+			cli.server.enqueue({ text: "big answer", usage: { input: 5000 } }, { text: "the summary" }, { text: "second" });
 			const result = await runPi(compacting, ["--mode", "json", "--model", MOCK_MODEL, "--no-session", "one", "two"]);
 			expect(result.code).toBe(0);
 			const events = jsonLines(result.stdout).slice(1);
@@ -338,9 +325,9 @@ describe("pi --mode json: context overflow recovery (rpc.md §6)", () => {
 	const overflow = { httpError: { status: 400, message: "This model's maximum context length is 128000 tokens" } };
 
 	it("compacts with reason overflow, then re-sends the request once (willRetry: true)", async () => {
-		const small = createWorld(server, { compaction: { keepRecentTokens: 1 } });
+		const small = createWorld(cli.server, { compaction: { keepRecentTokens: 1 } });
 		try {
-			server.enqueue({ text: "r1" }, overflow, { text: "the summary" }, { text: "fits now" });
+			cli.server.enqueue({ text: "r1" }, overflow, { text: "the summary" }, { text: "fits now" });
 			const result = await runPi(small, ["--mode", "json", "--model", MOCK_MODEL, "--no-session", "one", "two"]);
 			expect(result).toMatchObject({ code: 0, stderr: "" });
 			const events = jsonLines(result.stdout).slice(1);
@@ -369,9 +356,9 @@ describe("pi --mode json: context overflow recovery (rpc.md §6)", () => {
 	});
 
 	it("does not retry a second overflow of the same prompt and exits 1", async () => {
-		const small = createWorld(server, { compaction: { keepRecentTokens: 1 } });
+		const small = createWorld(cli.server, { compaction: { keepRecentTokens: 1 } });
 		try {
-			server.enqueue({ text: "r1" }, overflow, { text: "the summary" }, overflow, { text: "never" });
+			cli.server.enqueue({ text: "r1" }, overflow, { text: "the summary" }, overflow, { text: "never" });
 			const result = await runPi(small, ["--mode", "json", "--model", MOCK_MODEL, "--no-session", "one", "two"]);
 			expect(result.code).toBe(1);
 			const ends = jsonLines(result.stdout).filter((e) => e.type === "compaction_end");
@@ -380,7 +367,7 @@ describe("pi --mode json: context overflow recovery (rpc.md §6)", () => {
 				willRetry: false,
 				errorMessage: "Context overflow persists after compaction; not retrying again.",
 			});
-			expect(server.requests).toHaveLength(4);
+			expect(cli.server.requests).toHaveLength(4);
 		} finally {
 			small.cleanup();
 		}
@@ -389,7 +376,7 @@ describe("pi --mode json: context overflow recovery (rpc.md §6)", () => {
 
 describe("pi --mode json: a rejected prompt", () => {
 	it("leaves only the header on stdout and exits 1 with the missing-key message", async () => {
-		const result = await runPi(world, ["--mode", "json", "--model", "anthropic/claude-sonnet-4-5", "hi"]);
+		const result = await runPi(cli.world, ["--mode", "json", "--model", "anthropic/claude-sonnet-4-5", "hi"]);
 		expect(result.code).toBe(1);
 		const lines = jsonLines(result.stdout);
 		expect(lines).toHaveLength(1);
@@ -402,8 +389,8 @@ describe("pi --mode json: a rejected prompt", () => {
 
 describe("pi --mode json: stdout carries only JSON lines", () => {
 	it("sends console output and stray stdout writes of libraries to stderr", async () => {
-		server.enqueue({ text: "clean" });
-		const result = await runPi(world, ["--mode", "json", "--model", MOCK_MODEL, "--no-session", "hi"], {
+		cli.server.enqueue({ text: "clean" });
+		const result = await runPi(cli.world, ["--mode", "json", "--model", MOCK_MODEL, "--no-session", "hi"], {
 			env: { NODE_OPTIONS: `--import=${NOISY_FETCH_PRELOAD}` },
 		});
 		expect(result.code).toBe(0);
@@ -420,15 +407,15 @@ describe("pi --mode json: termination signals during a run (json-mode.md §6)", 
 			["SIGINT", 130],
 			["SIGHUP", 129],
 		] as const;
-		server.enqueue(...signals.map(() => ({ text: "never sent", delayMs: 10_000 })));
+		cli.server.enqueue(...signals.map(() => ({ text: "never sent", delayMs: 10_000 })));
 		// Three processes at once, one per signal.
 		const runs = signals.map(([signal, code]) => {
-			const sessionFile = join(world.cwd, `json-${signal}.jsonl`);
-			const pi = startPi(world, ["--mode", "json", "--model", MOCK_MODEL, "--session", sessionFile, "long task"]);
+			const sessionFile = join(cli.world.cwd, `json-${signal}.jsonl`);
+			const pi = startPi(cli.world, ["--mode", "json", "--model", MOCK_MODEL, "--session", sessionFile, "long task"]);
 			pi.endInput();
 			return { signal, code, sessionFile, pi };
 		});
-		await until(() => server.requests.length === signals.length);
+		await until(() => cli.server.requests.length === signals.length);
 		for (const run of runs) run.pi.kill(run.signal);
 		for (const run of runs) {
 			expect(await run.pi.exited).toEqual({ code: run.code, signal: null });

@@ -1,35 +1,22 @@
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
 	createWorld,
 	MOCK_MODEL,
-	type MockServer,
 	NOISY_FETCH_PRELOAD,
 	projectSessionDir,
 	runPi,
 	startPi,
-	startServer,
-	type TestWorld,
 	until,
+	useCliWorld,
 } from "../cli/harness.js";
 
-let server: MockServer;
-let world: TestWorld;
-
-beforeAll(async () => {
-	server = await startServer();
-	world = createWorld(server);
-});
-afterAll(async () => {
-	world.cleanup();
-	await server.close();
-});
-beforeEach(() => server.reset());
+const cli = useCliWorld({ resetServerEachTest: true });
 
 /** Text of the user message of the n-th model request. */
 function userText(requestIndex: number): string {
-	const messages = server.requests[requestIndex]!.body.messages as { role: string; content: unknown }[];
+	const messages = cli.server.requests[requestIndex]!.body.messages as { role: string; content: unknown }[];
 	const last = messages.filter((m) => m.role === "user").at(-1)!;
 	return typeof last.content === "string"
 		? last.content
@@ -46,34 +33,34 @@ const PNG_1x1 = Buffer.from(
 
 describe("pi -p", () => {
 	it("prints the text of the final reply and nothing else", async () => {
-		server.enqueue({ text: "4" });
-		const result = await runPi(world, ["-p", "--model", MOCK_MODEL, "What is 2+2?"]);
+		cli.server.enqueue({ text: "4" });
+		const result = await runPi(cli.world, ["-p", "--model", MOCK_MODEL, "What is 2+2?"]);
 		expect(result).toMatchObject({ code: 0, stdout: "4\n" });
 		expect(userText(0)).toBe("What is 2+2?");
 	});
 
 	it("runs several messages in order in one session and prints only the last reply", async () => {
-		server.enqueue({ text: "first answer" }, { text: "second answer" });
-		const result = await runPi(world, ["-p", "--model", MOCK_MODEL, "one", "two"]);
+		cli.server.enqueue({ text: "first answer" }, { text: "second answer" });
+		const result = await runPi(cli.world, ["-p", "--model", MOCK_MODEL, "one", "two"]);
 		expect(result).toMatchObject({ code: 0, stdout: "second answer\n" });
-		expect(server.requests.map((_, i) => userText(i))).toEqual(["one", "two"]);
+		expect(cli.server.requests.map((_, i) => userText(i))).toEqual(["one", "two"]);
 		// The second request carries the first exchange.
-		expect(JSON.stringify(server.requests[1]!.body.messages)).toContain("first answer");
+		expect(JSON.stringify(cli.server.requests[1]!.body.messages)).toContain("first answer");
 	});
 
 	it("puts piped stdin before the first message, separated by a blank line", async () => {
-		server.enqueue({ text: "looks fine" });
-		const result = await runPi(world, ["--model", MOCK_MODEL, "review this diff"], { stdin: "+added line\n\n" });
+		cli.server.enqueue({ text: "looks fine" });
+		const result = await runPi(cli.world, ["--model", MOCK_MODEL, "review this diff"], { stdin: "+added line\n\n" });
 		expect(result).toMatchObject({ code: 0, stdout: "looks fine\n" });
 		expect(userText(0)).toBe("+added line\n\nreview this diff");
 	});
 
 	it("inlines @file text, attaches @file images and skips empty files", async () => {
-		writeFileSync(join(world.cwd, "notes.md"), "remember the milk");
-		writeFileSync(join(world.cwd, "pixel.png"), PNG_1x1);
-		writeFileSync(join(world.cwd, "empty.txt"), "");
-		server.enqueue({ text: "done" });
-		const result = await runPi(world, [
+		writeFileSync(join(cli.world.cwd, "notes.md"), "remember the milk");
+		writeFileSync(join(cli.world.cwd, "pixel.png"), PNG_1x1);
+		writeFileSync(join(cli.world.cwd, "empty.txt"), "");
+		cli.server.enqueue({ text: "done" });
+		const result = await runPi(cli.world, [
 			"-p",
 			"--model",
 			"mock-anthropic/mock-model",
@@ -83,32 +70,32 @@ describe("pi -p", () => {
 			"summarise",
 		]);
 		expect(result).toMatchObject({ code: 0, stdout: "done\n" });
-		const content = server.requests[0]!.body.messages[0].content as { type: string; text?: string }[];
+		const content = cli.server.requests[0]!.body.messages[0].content as { type: string; text?: string }[];
 		const text = content
 			.filter((part) => part.type === "text")
 			.map((part) => part.text)
 			.join("");
 		expect(text).toBe(
-			`<file name="${join(world.cwd, "notes.md")}">\nremember the milk\n</file>\n<file name="${join(world.cwd, "pixel.png")}"></file>\nsummarise`,
+			`<file name="${join(cli.world.cwd, "notes.md")}">\nremember the milk\n</file>\n<file name="${join(cli.world.cwd, "pixel.png")}"></file>\nsummarise`,
 		);
 		expect(content.filter((part) => part.type === "image")).toHaveLength(1);
 	});
 
 	it("builds the first prompt from @file blocks, then stdin, then the first message; later messages follow", async () => {
-		writeFileSync(join(world.cwd, "a.txt"), "alpha");
-		server.enqueue({ text: "1" }, { text: "2" });
-		const result = await runPi(world, ["-p", "--model", MOCK_MODEL, "--no-session", "@a.txt", "first", "second"], {
+		writeFileSync(join(cli.world.cwd, "a.txt"), "alpha");
+		cli.server.enqueue({ text: "1" }, { text: "2" });
+		const result = await runPi(cli.world, ["-p", "--model", MOCK_MODEL, "--no-session", "@a.txt", "first", "second"], {
 			stdin: "piped\r\n",
 		});
 		expect(result).toMatchObject({ code: 0, stdout: "2\n" });
-		expect(userText(0)).toBe(`<file name="${join(world.cwd, "a.txt")}">\nalpha\n</file>\npiped\n\nfirst`);
+		expect(userText(0)).toBe(`<file name="${join(cli.world.cwd, "a.txt")}">\nalpha\n</file>\npiped\n\nfirst`);
 		expect(userText(1)).toBe("second");
 	});
 
 	it("sends --api-key to the start-up model's provider and never stores it", async () => {
-		const sessionFile = join(world.cwd, "api-key.jsonl");
-		server.enqueue({ text: "keyed" });
-		const result = await runPi(world, [
+		const sessionFile = join(cli.world.cwd, "api-key.jsonl");
+		cli.server.enqueue({ text: "keyed" });
+		const result = await runPi(cli.world, [
 			"-p",
 			"--model",
 			MOCK_MODEL,
@@ -119,47 +106,47 @@ describe("pi -p", () => {
 			"echo the key sk-cli-only-0123456789",
 		]);
 		expect(result).toMatchObject({ code: 0, stdout: "keyed\n" });
-		expect(server.requests[0]!.headers.authorization).toBe("Bearer sk-cli-only-0123456789");
+		expect(cli.server.requests[0]!.headers.authorization).toBe("Bearer sk-cli-only-0123456789");
 		const stored = readFileSync(sessionFile, "utf8");
 		expect(stored).not.toContain("sk-cli-only-0123456789");
 		expect(stored).toContain("echo the key [REDACTED]");
 	});
 
 	it("fails with exit 1 for a missing @file, before any request", async () => {
-		const result = await runPi(world, ["-p", "--model", MOCK_MODEL, "@missing.txt", "hi"]);
+		const result = await runPi(cli.world, ["-p", "--model", MOCK_MODEL, "@missing.txt", "hi"]);
 		expect(result).toEqual({
 			code: 1,
 			signal: null,
 			stdout: "",
-			stderr: `Error: File not found: ${join(world.cwd, "missing.txt")}\n`,
+			stderr: `Error: File not found: ${join(cli.world.cwd, "missing.txt")}\n`,
 		});
-		expect(server.requests).toHaveLength(0);
+		expect(cli.server.requests).toHaveLength(0);
 	});
 
 	it("exits 1 with the provider's error after retries, printing nothing on stdout", async () => {
-		server.enqueue({ httpError: { status: 400, message: "bad request: tools invalid" } });
-		const result = await runPi(world, ["-p", "--model", MOCK_MODEL, "hi"]);
+		cli.server.enqueue({ httpError: { status: 400, message: "bad request: tools invalid" } });
+		const result = await runPi(cli.world, ["-p", "--model", MOCK_MODEL, "hi"]);
 		expect(result.code).toBe(1);
 		expect(result.stdout).toBe("");
 		expect(result.stderr).toMatch(/^Error: .*bad request: tools invalid/m);
 	});
 
 	it("writes a provider's multi-line error message as one Error line", async () => {
-		server.enqueue({ httpError: { status: 400, message: "bad\nrequest\n  details" } });
-		const result = await runPi(world, ["-p", "--model", MOCK_MODEL, "--no-session", "hi"]);
+		cli.server.enqueue({ httpError: { status: 400, message: "bad\nrequest\n  details" } });
+		const result = await runPi(cli.world, ["-p", "--model", MOCK_MODEL, "--no-session", "hi"]);
 		expect(result).toEqual({ code: 1, signal: null, stdout: "", stderr: "Error: 400 bad request details\n" });
 	});
 
 	it("stops at the first failed run: later messages are not sent", async () => {
-		server.enqueue({ httpError: { status: 400, message: "nope" } }, { text: "never" });
-		const result = await runPi(world, ["-p", "--model", MOCK_MODEL, "one", "two"]);
+		cli.server.enqueue({ httpError: { status: 400, message: "nope" } }, { text: "never" });
+		const result = await runPi(cli.world, ["-p", "--model", MOCK_MODEL, "one", "two"]);
 		expect(result.code).toBe(1);
-		expect(server.requests).toHaveLength(1);
+		expect(cli.server.requests).toHaveLength(1);
 	});
 
 	it("warns on stderr when the reply was cut off, and still succeeds", async () => {
-		server.enqueue({ text: "partial", stopReason: "length" });
-		const result = await runPi(world, ["-p", "--model", MOCK_MODEL, "long story"]);
+		cli.server.enqueue({ text: "partial", stopReason: "length" });
+		const result = await runPi(cli.world, ["-p", "--model", MOCK_MODEL, "long story"]);
 		expect(result).toMatchObject({
 			code: 0,
 			stdout: "partial\n",
@@ -168,7 +155,7 @@ describe("pi -p", () => {
 	});
 
 	it("names the variable to set when the provider has no key (exit 1)", async () => {
-		const result = await runPi(world, ["-p", "--model", "anthropic/claude-sonnet-4-5", "hi"]);
+		const result = await runPi(cli.world, ["-p", "--model", "anthropic/claude-sonnet-4-5", "hi"]);
 		expect(result.code).toBe(1);
 		expect(result.stdout).toBe("");
 		expect(result.stderr).toBe(
@@ -177,7 +164,7 @@ describe("pi -p", () => {
 	});
 
 	it("lists the closest models for an unknown model (exit 1)", async () => {
-		const result = await runPi(world, ["-p", "--model", "mock-modle", "hi"]);
+		const result = await runPi(cli.world, ["-p", "--model", "mock-modle", "hi"]);
 		expect(result.code).toBe(1);
 		expect(result.stdout).toBe("");
 		expect(result.stderr).toMatch(
@@ -186,7 +173,7 @@ describe("pi -p", () => {
 	});
 
 	it("treats empty stdin without a message as the no-prompt usage error (exit 2)", async () => {
-		const result = await runPi(world, ["--model", MOCK_MODEL], { stdin: "  \n" });
+		const result = await runPi(cli.world, ["--model", MOCK_MODEL], { stdin: "  \n" });
 		expect(result).toEqual({
 			code: 2,
 			signal: null,
@@ -198,9 +185,9 @@ describe("pi -p", () => {
 
 describe("pi -p: what reaches stdout (json-mode.md §5)", () => {
 	it("prints only the reply's text blocks, never its thinking", async () => {
-		server.enqueue({ thinking: "let me think", text: "the answer" });
+		cli.server.enqueue({ thinking: "let me think", text: "the answer" });
 		// --theme belongs to the TUI: no effect and no warning here.
-		const result = await runPi(world, [
+		const result = await runPi(cli.world, [
 			"-p",
 			"--model",
 			"mock-anthropic/mock-model",
@@ -214,14 +201,14 @@ describe("pi -p: what reaches stdout (json-mode.md §5)", () => {
 	});
 
 	it("prints nothing for a reply without text", async () => {
-		server.enqueue({ thinking: "only thinking" });
-		const result = await runPi(world, ["-p", "--model", "mock-anthropic/mock-model", "--thinking", "low", "q"]);
+		cli.server.enqueue({ thinking: "only thinking" });
+		const result = await runPi(cli.world, ["-p", "--model", "mock-anthropic/mock-model", "--thinking", "low", "q"]);
 		expect(result).toMatchObject({ code: 0, stdout: "", stderr: "" });
 	});
 
 	it("keeps console output and stray stdout writes of libraries off stdout", async () => {
-		server.enqueue({ text: "only this" });
-		const result = await runPi(world, ["-p", "--model", MOCK_MODEL, "--no-session", "hi"], {
+		cli.server.enqueue({ text: "only this" });
+		const result = await runPi(cli.world, ["-p", "--model", MOCK_MODEL, "--no-session", "hi"], {
 			env: { NODE_OPTIONS: `--import=${NOISY_FETCH_PRELOAD}` },
 		});
 		expect(result).toMatchObject({ code: 0, stdout: "only this\n" });
@@ -230,11 +217,11 @@ describe("pi -p: what reaches stdout (json-mode.md §5)", () => {
 	});
 
 	it("expands /template prompts as an interactive user would type them", async () => {
-		const prompts = join(world.agentDir, "prompts");
+		const prompts = join(cli.world.agentDir, "prompts");
 		mkdirSync(prompts, { recursive: true });
 		writeFileSync(join(prompts, "review.md"), "Review $1 carefully.");
-		server.enqueue({ text: "reviewed" });
-		const result = await runPi(world, ["-p", "--model", MOCK_MODEL, "--no-session", "/review main.ts"]);
+		cli.server.enqueue({ text: "reviewed" });
+		const result = await runPi(cli.world, ["-p", "--model", MOCK_MODEL, "--no-session", "/review main.ts"]);
 		expect(result).toMatchObject({ code: 0, stdout: "reviewed\n" });
 		expect(userText(0)).toBe("Review main.ts carefully.");
 	});
@@ -247,15 +234,15 @@ describe("pi -p: termination signals during a run (json-mode.md §6)", () => {
 			["SIGINT", 130],
 			["SIGHUP", 129],
 		] as const;
-		server.enqueue(...signals.map(() => ({ text: "never sent", delayMs: 10_000 })));
+		cli.server.enqueue(...signals.map(() => ({ text: "never sent", delayMs: 10_000 })));
 		// Three processes at once, one per signal.
 		const runs = signals.map(([signal, code]) => {
-			const sessionFile = join(world.cwd, `print-${signal}.jsonl`);
-			const pi = startPi(world, ["-p", "--model", MOCK_MODEL, "--session", sessionFile, "long task"]);
+			const sessionFile = join(cli.world.cwd, `print-${signal}.jsonl`);
+			const pi = startPi(cli.world, ["-p", "--model", MOCK_MODEL, "--session", sessionFile, "long task"]);
 			pi.endInput();
 			return { signal, code, sessionFile, pi };
 		});
-		await until(() => server.requests.length === signals.length);
+		await until(() => cli.server.requests.length === signals.length);
 		for (const run of runs) run.pi.kill(run.signal);
 		for (const run of runs) {
 			expect(await run.pi.exited).toEqual({ code: run.code, signal: null });
@@ -276,8 +263,8 @@ describe("pi -p: termination signals during a run (json-mode.md §6)", () => {
 
 describe("pi -p: start-up notices on stderr", () => {
 	it("--verbose names the model, the session file and the tools", async () => {
-		server.enqueue({ text: "ok" });
-		const result = await runPi(world, [
+		cli.server.enqueue({ text: "ok" });
+		const result = await runPi(cli.world, [
 			"-p",
 			"--verbose",
 			"--model",
@@ -296,7 +283,7 @@ describe("pi -p: start-up notices on stderr", () => {
 	});
 
 	it("says so when --continue cannot restore the session's model", async () => {
-		const other = createWorld(server);
+		const other = createWorld(cli.server);
 		try {
 			const dir = projectSessionDir(other);
 			mkdirSync(dir, { recursive: true });
@@ -315,7 +302,7 @@ describe("pi -p: start-up notices on stderr", () => {
 				join(dir, "2026-01-05T09-00-00-000Z_gone-1.jsonl"),
 				`${entries.map((e) => JSON.stringify(e)).join("\n")}\n`,
 			);
-			server.enqueue({ text: "restored anyway" });
+			cli.server.enqueue({ text: "restored anyway" });
 			const result = await runPi(other, ["-p", "-c", "hi"]);
 			expect(result).toMatchObject({ code: 0, stdout: "restored anyway\n" });
 			expect(result.stderr).toMatch(

@@ -1,28 +1,10 @@
 /** RPC lifecycle over a real process (rpc.md §8): stdin EOF waits for the work under way; signals abort it. */
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import {
-	createWorld,
-	MOCK_MODEL,
-	type MockServer,
-	startRawRpc,
-	startServer,
-	type TestWorld,
-} from "../../cli/harness.js";
+import { describe, expect, it } from "vitest";
+import { createWorld, MOCK_MODEL, startRawRpc, useCliWorld } from "../../cli/harness.js";
 
-let server: MockServer;
-let world: TestWorld;
-
-beforeAll(async () => {
-	server = await startServer();
-	world = createWorld(server);
-});
-afterAll(async () => {
-	world.cleanup();
-	await server.close();
-});
-beforeEach(() => server.reset());
+const cli = useCliWorld({ resetServerEachTest: true });
 
 function sessionMessages(file: string): Record<string, any>[] {
 	return readFileSync(file, "utf8")
@@ -35,7 +17,7 @@ function sessionMessages(file: string): Record<string, any>[] {
 
 describe("pi --mode rpc lifecycle", () => {
 	it("on stdin EOF waits for a running bash command and writes its response before exiting 0", async () => {
-		const rpc = startRawRpc(world, ["--model", MOCK_MODEL, "--no-session"]);
+		const rpc = startRawRpc(cli.world, ["--model", MOCK_MODEL, "--no-session"]);
 		rpc.write('{"id":"b","type":"bash","command":"sleep 0.3; echo finished"}\n');
 		rpc.endInput();
 		expect(await rpc.exited).toEqual({ code: 0, signal: null });
@@ -51,8 +33,8 @@ describe("pi --mode rpc lifecycle", () => {
 	});
 
 	it("on stdin EOF lets the finishing run deliver a queued follow-up before exiting 0", async () => {
-		server.enqueue({ text: "first reply", eventDelayMs: 60, chunkSize: 2 }, { text: "follow-up reply" });
-		const rpc = startRawRpc(world, ["--model", MOCK_MODEL, "--no-session"]);
+		cli.server.enqueue({ text: "first reply", eventDelayMs: 60, chunkSize: 2 }, { text: "follow-up reply" });
+		const rpc = startRawRpc(cli.world, ["--model", MOCK_MODEL, "--no-session"]);
 		rpc.write('{"id":"p","type":"prompt","message":"start"}\n');
 		await rpc.waitFor((line) => line.type === "agent_start");
 		rpc.write('{"id":"f","type":"follow_up","message":"and then?"}\n');
@@ -66,7 +48,7 @@ describe("pi --mode rpc lifecycle", () => {
 	});
 
 	it("rejects a prompt whose provider has no key with one failure response, no run and no session file", async () => {
-		const rpc = startRawRpc(world, ["--model", "anthropic/claude-sonnet-4-5"]);
+		const rpc = startRawRpc(cli.world, ["--model", "anthropic/claude-sonnet-4-5"]);
 		rpc.write('{"id":"p","type":"prompt","message":"hi"}\n{"id":"s","type":"get_state"}\n');
 		await rpc.waitFor((line) => line.id === "s");
 		rpc.endInput();
@@ -86,9 +68,9 @@ describe("pi --mode rpc lifecycle", () => {
 	});
 
 	it("SIGINT aborts the run, fsyncs the aborted reply into the session file and exits 130", async () => {
-		server.enqueue({ text: "never sent", delayMs: 10_000 });
-		const sessionFile = join(world.cwd, "rpc-sigint.jsonl");
-		const rpc = startRawRpc(world, ["--model", MOCK_MODEL, "--session", sessionFile]);
+		cli.server.enqueue({ text: "never sent", delayMs: 10_000 });
+		const sessionFile = join(cli.world.cwd, "rpc-sigint.jsonl");
+		const rpc = startRawRpc(cli.world, ["--model", MOCK_MODEL, "--session", sessionFile]);
 		rpc.write('{"id":"p","type":"prompt","message":"long task"}\n');
 		await rpc.waitFor((line) => line.type === "message_end" && line.message.role === "user");
 		rpc.kill("SIGINT");
@@ -101,7 +83,7 @@ describe("pi --mode rpc lifecycle", () => {
 	});
 
 	it("SIGHUP kills a running bash command, answers it as cancelled and exits 129", async () => {
-		const rpc = startRawRpc(world, ["--model", MOCK_MODEL, "--no-session"]);
+		const rpc = startRawRpc(cli.world, ["--model", MOCK_MODEL, "--no-session"]);
 		rpc.write('{"id":"b","type":"bash","command":"echo started; sleep 10"}\n');
 		// The get_state response proves the bash command was started (lines are handled in order).
 		rpc.write('{"id":"s","type":"get_state"}\n');
@@ -118,9 +100,9 @@ describe("pi --mode rpc lifecycle", () => {
 	});
 
 	it("SIGTERM cancels a pending retry wait and exits 143 without sending the retry", async () => {
-		const waiting = createWorld(server, { retry: { baseDelayMs: 10_000, maxRetries: 1 } });
+		const waiting = createWorld(cli.server, { retry: { baseDelayMs: 10_000, maxRetries: 1 } });
 		try {
-			server.enqueue({ httpError: { status: 529, message: "overloaded" } });
+			cli.server.enqueue({ httpError: { status: 529, message: "overloaded" } });
 			const rpc = startRawRpc(waiting, ["--model", MOCK_MODEL, "--no-session"]);
 			rpc.write('{"id":"p","type":"prompt","message":"retry me"}\n');
 			await rpc.waitFor((line) => line.type === "auto_retry_start");
@@ -132,7 +114,7 @@ describe("pi --mode rpc lifecycle", () => {
 				attempt: 1,
 				finalError: "Retry cancelled",
 			});
-			expect(server.requests).toHaveLength(1);
+			expect(cli.server.requests).toHaveLength(1);
 		} finally {
 			waiting.cleanup();
 		}

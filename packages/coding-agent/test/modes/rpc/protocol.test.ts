@@ -1,30 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-	createWorld,
-	MOCK_MODEL,
-	type MockServer,
-	NOISY_FETCH_PRELOAD,
-	runPi,
-	startRawRpc,
-	startServer,
-	type TestWorld,
-} from "../../cli/harness.js";
+import { describe, expect, it } from "vitest";
+import { MOCK_MODEL, NOISY_FETCH_PRELOAD, runPi, startRawRpc, useCliWorld } from "../../cli/harness.js";
 
-let server: MockServer;
-let world: TestWorld;
-
-beforeAll(async () => {
-	server = await startServer();
-	world = createWorld(server);
-});
-afterAll(async () => {
-	world.cleanup();
-	await server.close();
-});
+const cli = useCliWorld();
 
 describe("pi --mode rpc: framing and failures (rpc.md §1, §3)", () => {
 	it("answers every malformed line once, keeps running, and writes only protocol lines", async () => {
-		const rpc = startRawRpc(world, ["--model", MOCK_MODEL]);
+		const rpc = startRawRpc(cli.world, ["--model", MOCK_MODEL]);
 		rpc.write('{"id":"6","type":\n');
 		rpc.write("42\r\n");
 		rpc.write('{"id":7,"kind":"x"}\n');
@@ -70,9 +51,9 @@ describe("pi --mode rpc: framing and failures (rpc.md §1, §3)", () => {
 	});
 
 	it("writes the prompt response before agent_start, rejects a second prompt while busy, and finishes the run after EOF", async () => {
-		server.reset();
-		server.enqueue({ text: "slow answer", eventDelayMs: 60, chunkSize: 2 });
-		const rpc = startRawRpc(world, ["--model", MOCK_MODEL, "--no-session"]);
+		cli.server.reset();
+		cli.server.enqueue({ text: "slow answer", eventDelayMs: 60, chunkSize: 2 });
+		const rpc = startRawRpc(cli.world, ["--model", MOCK_MODEL, "--no-session"]);
 		rpc.write('{"id":"p1","type":"prompt","message":"hi"}\n{"id":"p2","type":"prompt","message":"again"}\n');
 		await rpc.waitFor((line) => line.id === "p2");
 		rpc.endInput();
@@ -92,9 +73,9 @@ describe("pi --mode rpc: framing and failures (rpc.md §1, §3)", () => {
 	});
 
 	it("aborts the run on SIGTERM and exits 143", async () => {
-		server.reset();
-		server.enqueue({ text: "never finished", delayMs: 10_000 });
-		const rpc = startRawRpc(world, ["--model", MOCK_MODEL, "--no-session"]);
+		cli.server.reset();
+		cli.server.enqueue({ text: "never finished", delayMs: 10_000 });
+		const rpc = startRawRpc(cli.world, ["--model", MOCK_MODEL, "--no-session"]);
 		rpc.write('{"id":"p","type":"prompt","message":"hi"}\n');
 		await rpc.waitFor((line) => line.type === "message_start" && line.message.role === "user");
 		rpc.kill("SIGTERM");
@@ -103,12 +84,12 @@ describe("pi --mode rpc: framing and failures (rpc.md §1, §3)", () => {
 	});
 
 	it("rejects @file and message arguments at start-up with exit 2", async () => {
-		expect(await runPi(world, ["--mode", "rpc", "@notes.md"])).toMatchObject({
+		expect(await runPi(cli.world, ["--mode", "rpc", "@notes.md"])).toMatchObject({
 			code: 2,
 			stdout: "",
 			stderr: "Error: @file arguments are not supported in RPC mode\n",
 		});
-		expect(await runPi(world, ["--mode", "rpc", "hello"])).toMatchObject({
+		expect(await runPi(cli.world, ["--mode", "rpc", "hello"])).toMatchObject({
 			code: 2,
 			stdout: "",
 			stderr: "Error: message arguments are not supported in RPC mode; send a prompt command\n",
@@ -118,7 +99,7 @@ describe("pi --mode rpc: framing and failures (rpc.md §1, §3)", () => {
 
 describe("pi --mode rpc: input framing over a pipe (rpc.md §1)", () => {
 	it("joins a command split across writes, takes CRLF, a multi-megabyte line and invalid UTF-8", async () => {
-		const rpc = startRawRpc(world, ["--model", MOCK_MODEL, "--no-session"]);
+		const rpc = startRawRpc(cli.world, ["--model", MOCK_MODEL, "--no-session"]);
 		rpc.write('{"id":"split","type":"get_');
 		// Let the first half arrive on its own before the rest of the line.
 		await new Promise((resolve) => setTimeout(resolve, 50));
@@ -163,9 +144,9 @@ describe("pi --mode rpc: input framing over a pipe (rpc.md §1)", () => {
 
 describe("pi --mode rpc: stdout carries only protocol lines (rpc.md §1)", () => {
 	it("sends console output and stray stdout writes of libraries to stderr", async () => {
-		server.reset();
-		server.enqueue({ text: "clean" });
-		const rpc = startRawRpc(world, ["--model", MOCK_MODEL, "--no-session"], {
+		cli.server.reset();
+		cli.server.enqueue({ text: "clean" });
+		const rpc = startRawRpc(cli.world, ["--model", MOCK_MODEL, "--no-session"], {
 			env: { NODE_OPTIONS: `--import=${NOISY_FETCH_PRELOAD}` },
 		});
 		rpc.write('{"id":"p","type":"prompt","message":"hi"}\n');
