@@ -18,14 +18,14 @@ import {
 	runExtensionCommand,
 	withExtensionShutdown,
 } from "./extensions/session-port.js";
-import { ModelController, type ModelCycleResult } from "./model-control.js";
-import { SessionNavigator } from "./navigation.js";
+import type { ModelController, ModelCycleResult } from "./model-control.js";
+import type { SessionNavigator } from "./navigation.js";
 import { listPromptCommands, type PromptResources } from "./prompt-expansion.js";
 import { type PreflightContext, type PromptOptions, preflightPrompt } from "./prompt-preflight.js";
-import { type QueuedTexts, QueueTracker } from "./queue-tracker.js";
-import { RunController } from "./run-controller.js";
+import type { QueuedTexts, QueueTracker } from "./queue-tracker.js";
+import type { RunController } from "./run-controller.js";
 import type { SessionHeader, SessionManager, SessionTreeNode } from "./session/index.js";
-import { SessionEventBridge } from "./session-event-bridge.js";
+import type { SessionEventBridge } from "./session-event-bridge.js";
 import {
 	type AgentSessionEvent,
 	type AgentSessionListener,
@@ -35,9 +35,10 @@ import {
 	type SessionStats,
 	sessionTexts,
 } from "./session-events.js";
-import { SessionLifecycle, type ShutdownOptions, type WaitForIdleOptions } from "./session-lifecycle.js";
-import { buildStateSnapshot, computeSessionStats, getLastAssistantText } from "./stats.js";
-import { shellSettingsFrom, UserBashController } from "./user-bash.js";
+import type { SessionLifecycle, ShutdownOptions, WaitForIdleOptions } from "./session-lifecycle.js";
+import { createSessionParts } from "./session-parts.js";
+import { buildSessionStats, buildStateSnapshot, getLastAssistantText } from "./stats.js";
+import type { UserBashController } from "./user-bash.js";
 
 /** What AgentSession is built from (createAgentSession assembles it). */
 export interface AgentSessionConfig {
@@ -70,7 +71,7 @@ export class AgentSession {
 	sessionManager: SessionManager;
 	private scope: ScopedModel[];
 	private resources: PromptResources;
-	private readonly events = new SessionEventBridge();
+	private readonly events: SessionEventBridge;
 	private readonly queue: QueueTracker;
 	private readonly bash: UserBashController;
 	private readonly runs: RunController;
@@ -89,35 +90,15 @@ export class AgentSession {
 		this.cwd = config.cwd;
 		this.scope = config.scopedModels ?? [];
 		this.resources = config.resources ?? { templates: [], skills: [] };
-		const shell = config.shellSettings ?? (() => shellSettingsFrom(this.settingsManager, this.modelRegistry));
-		this.bash = new UserBashController(this.cwd, shell, {
-			isBusy: () => this.isStreaming,
-			record: (message) => {
-				this.agent.appendMessage(message);
-				this.sessionManager.appendMessage(message);
-			},
-		});
-		this.runs = new RunController(this, (event) => this.emit(event));
-		this.queue = new QueueTracker(this.agent, (event) => this.emit(event));
-		this.navigator = new SessionNavigator(this, config.onWarning);
-		this.models = new ModelController(this);
-		this.lifecycle = new SessionLifecycle({
-			agent: this.agent,
-			runs: this.runs,
-			navigator: this.navigator,
-			bash: this.bash,
-			flush: () => this.flush(),
-		});
-		this.preflight = {
-			assertOpen: () => this.lifecycle.assertOpen(),
-			waitForCompaction: () => this.runs.waitForCompaction(),
-			resources: () => this.resources,
-			isBusy: () => this.isStreaming,
-			model: () => this.model,
-			registry: this.modelRegistry,
-			queue: this.queue,
-			transformInput: (text, images, source) => this.extensions.transformInput(text, images, source),
-		};
+		const parts = createSessionParts(this, config, () => this.resources);
+		this.events = parts.events;
+		this.queue = parts.queue;
+		this.bash = parts.bash;
+		this.runs = parts.runs;
+		this.navigator = parts.navigator;
+		this.models = parts.models;
+		this.lifecycle = parts.lifecycle;
+		this.preflight = parts.preflight;
 		this.agent.sessionId = this.sessionManager.getSessionId();
 		this.refreshSecrets();
 		this.events.connect({
@@ -474,13 +455,7 @@ export class AgentSession {
 	// --- views ----------------------------------------------------------------------------------------------------
 
 	getSessionStats(): SessionStats {
-		return computeSessionStats({
-			messages: this.messages,
-			sessionFile: this.sessionFile,
-			sessionId: this.sessionId,
-			model: this.model,
-			contextTokens: this.getContextTokens(),
-		});
+		return buildSessionStats(this);
 	}
 
 	getLastAssistantText(): string | null {

@@ -29,6 +29,17 @@ export function buildStateSnapshot(session: AgentSession): SessionStateSnapshot 
 	return state;
 }
 
+/** The statistics of rpc.md §5 over the session's current context. */
+export function buildSessionStats(session: AgentSession): SessionStats {
+	return computeSessionStats({
+		messages: session.messages,
+		sessionFile: session.sessionFile,
+		sessionId: session.sessionId,
+		model: session.model,
+		contextTokens: session.getContextTokens(),
+	});
+}
+
 /** Inputs of {@link computeSessionStats}. */
 export interface StatsInput {
 	messages: readonly AgentMessage[];

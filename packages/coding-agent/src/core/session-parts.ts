@@ -1,0 +1,67 @@
+/**
+ * Builds the collaborators AgentSession delegates to and wires them to each other: the run controller (runs,
+ * retries, compaction), the queue tracker, user shell commands, navigation, model control, the lifecycle
+ * (abort/idle/shutdown) and the prompt preflight. AgentSession itself stays the facade the modes call.
+ */
+import type { AgentSession, AgentSessionConfig } from "./agent-session.js";
+import { ModelController } from "./model-control.js";
+import { SessionNavigator } from "./navigation.js";
+import type { PromptResources } from "./prompt-expansion.js";
+import type { PreflightContext } from "./prompt-preflight.js";
+import { QueueTracker } from "./queue-tracker.js";
+import { RunController } from "./run-controller.js";
+import { SessionEventBridge } from "./session-event-bridge.js";
+import { SessionLifecycle } from "./session-lifecycle.js";
+import { shellSettingsFrom, UserBashController } from "./user-bash.js";
+
+/** The collaborators of one AgentSession. */
+export interface SessionParts {
+	events: SessionEventBridge;
+	queue: QueueTracker;
+	bash: UserBashController;
+	runs: RunController;
+	navigator: SessionNavigator;
+	models: ModelController;
+	lifecycle: SessionLifecycle;
+	preflight: PreflightContext;
+}
+
+/** Creates the collaborators of `session`; `resources` reads the session's current templates and skills. */
+export function createSessionParts(
+	session: AgentSession,
+	config: AgentSessionConfig,
+	resources: () => PromptResources,
+): SessionParts {
+	const events = new SessionEventBridge();
+	const emit = (event: Parameters<SessionEventBridge["emit"]>[0]) => events.emit(event);
+	const shell = config.shellSettings ?? (() => shellSettingsFrom(session.settingsManager, session.modelRegistry));
+	const bash = new UserBashController(session.cwd, shell, {
+		isBusy: () => session.isStreaming,
+		record: (message) => {
+			session.agent.appendMessage(message);
+			session.sessionManager.appendMessage(message);
+		},
+	});
+	const runs = new RunController(session, emit);
+	const queue = new QueueTracker(session.agent, emit);
+	const navigator = new SessionNavigator(session, config.onWarning);
+	const models = new ModelController(session);
+	const lifecycle = new SessionLifecycle({
+		agent: session.agent,
+		runs,
+		navigator,
+		bash,
+		flush: () => session.flush(),
+	});
+	const preflight: PreflightContext = {
+		assertOpen: () => lifecycle.assertOpen(),
+		waitForCompaction: () => runs.waitForCompaction(),
+		resources,
+		isBusy: () => session.isStreaming,
+		model: () => session.model,
+		registry: session.modelRegistry,
+		queue,
+		transformInput: (text, images, source) => session.extensions.transformInput(text, images, source),
+	};
+	return { events, queue, bash, runs, navigator, models, lifecycle, preflight };
+}
