@@ -6,7 +6,7 @@
  */
 import type { Agent, AgentMessage, AgentThinkingLevel } from "@pi/agent-core";
 import type { ImageContent, Model } from "@pi/ai";
-import type { BashResult, ShellSettings } from "../tools/index.js";
+import type { BashResult } from "../tools/index.js";
 import { getContextTokens } from "./compaction/index.js";
 import type { ModelRegistry } from "./config/model-registry.js";
 import type { ScopedModel } from "./config/model-resolver.js";
@@ -36,31 +36,11 @@ import {
 	sessionTexts,
 } from "./session-events.js";
 import type { SessionLifecycle, ShutdownOptions, WaitForIdleOptions } from "./session-lifecycle.js";
-import { createSessionParts } from "./session-parts.js";
+import { type AgentSessionConfig, createSessionParts } from "./session-parts.js";
 import { buildSessionStats, buildStateSnapshot, getLastAssistantText } from "./stats.js";
 import type { UserBashController } from "./user-bash.js";
 
-/** What AgentSession is built from (createAgentSession assembles it). */
-export interface AgentSessionConfig {
-	agent: Agent;
-	sessionManager: SessionManager;
-	settingsManager: SettingsManager;
-	modelRegistry: ModelRegistry;
-	/** Working directory: user commands run here, relative session paths resolve against it. */
-	cwd: string;
-	/** `--models` / `enabledModels` scope for cycling; empty = all available models. */
-	scopedModels?: ScopedModel[];
-	/** Prompt templates and skills for expansion and `getCommands()`. */
-	resources?: PromptResources;
-	/** Shell settings for user commands; default: from settings (`shellPath`, `shellCommandPrefix`, `bash.*`). */
-	shellSettings?: () => ShellSettings;
-	/** Receives session-file warnings of sessions opened later (switch). */
-	onWarning?: (message: string) => void;
-	/** Loaded extensions (createAgentSession loads them); default: none. */
-	extensions?: ExtensionHost;
-}
-
-export type { ModelCycleResult, PromptOptions, QueuedTexts, ShutdownOptions, WaitForIdleOptions };
+export type { AgentSessionConfig, ModelCycleResult, PromptOptions, QueuedTexts, ShutdownOptions, WaitForIdleOptions };
 
 export class AgentSession {
 	readonly agent: Agent;

@@ -3,16 +3,43 @@
  * retries, compaction), the queue tracker, user shell commands, navigation, model control, the lifecycle
  * (abort/idle/shutdown) and the prompt preflight. AgentSession itself stays the facade the modes call.
  */
-import type { AgentSession, AgentSessionConfig } from "./agent-session.js";
+import type { Agent } from "@pi/agent-core";
+import type { ShellSettings } from "../tools/index.js";
+import type { AgentSession } from "./agent-session.js";
+import type { ModelRegistry } from "./config/model-registry.js";
+import type { ScopedModel } from "./config/model-resolver.js";
+import type { SettingsManager } from "./config/settings.js";
+import type { ExtensionHost } from "./extensions/host.js";
 import { ModelController } from "./model-control.js";
 import { SessionNavigator } from "./navigation.js";
 import type { PromptResources } from "./prompt-expansion.js";
 import type { PreflightContext } from "./prompt-preflight.js";
 import { QueueTracker } from "./queue-tracker.js";
 import { RunController } from "./run-controller.js";
+import type { SessionManager } from "./session/index.js";
 import { SessionEventBridge } from "./session-event-bridge.js";
 import { SessionLifecycle } from "./session-lifecycle.js";
 import { shellSettingsFrom, UserBashController } from "./user-bash.js";
+
+/** What AgentSession is built from (createAgentSession assembles it). */
+export interface AgentSessionConfig {
+	agent: Agent;
+	sessionManager: SessionManager;
+	settingsManager: SettingsManager;
+	modelRegistry: ModelRegistry;
+	/** Working directory: user commands run here, relative session paths resolve against it. */
+	cwd: string;
+	/** `--models` / `enabledModels` scope for cycling; empty = all available models. */
+	scopedModels?: ScopedModel[];
+	/** Prompt templates and skills for expansion and `getCommands()`. */
+	resources?: PromptResources;
+	/** Shell settings for user commands; default: from settings (`shellPath`, `shellCommandPrefix`, `bash.*`). */
+	shellSettings?: () => ShellSettings;
+	/** Receives session-file warnings of sessions opened later (switch). */
+	onWarning?: (message: string) => void;
+	/** Loaded extensions (createAgentSession loads them); default: none. */
+	extensions?: ExtensionHost;
+}
 
 /** The collaborators of one AgentSession. */
 export interface SessionParts {
