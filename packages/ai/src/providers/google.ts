@@ -5,6 +5,7 @@ import { classifyGeminiError } from "./google-gemini/errors.js";
 import { buildGeminiParams, type GoogleOptions, mapGeminiThinking } from "./google-gemini/request.js";
 import { GeminiStreamReader } from "./google-gemini/stream-reader.js";
 import { FAILURE_TEXTS, failOutput } from "./shared/failure.js";
+import { sdkFetch } from "./shared/http-fetch.js";
 import { AssistantOutput } from "./shared/output.js";
 import { applyOnPayload } from "./shared/request.js";
 import { requireSdk } from "./shared/require-sdk.js";
@@ -45,7 +46,7 @@ async function streamGemini(
 				...(options.timeoutMs !== undefined ? { timeout: options.timeoutMs } : {}),
 				...(maxRetries > 0 ? { retryOptions: { attempts: maxRetries + 1 } } : {}),
 				fetch: async (input, init) => {
-					const response = await fetch(input, init);
+					const response = await sdkFetch(input, init);
 					lastHeaders = response.headers;
 					return response;
 				},

@@ -5,18 +5,19 @@
  * the response is otherwise unchanged (status, body, `retry-after` still reach the error classification).
  */
 import { parseRetryAfter } from "../../utils/errors.js";
+import { sdkFetch } from "./http-fetch.js";
 
 /** Default of `maxRetryDelayMs`. */
 const DEFAULT_MAX_RETRY_DELAY_MS = 60_000;
 
 /**
  * A fetch that marks failed responses whose requested retry wait exceeds `maxRetryDelayMs` (default 60000; 0 = no
- * cap) as not retryable for the SDK. Uses the global fetch at call time.
+ * cap) as not retryable for the SDK.
  */
 function createRetryCapFetch(maxRetryDelayMs: number | undefined): typeof fetch {
 	const cap = maxRetryDelayMs ?? DEFAULT_MAX_RETRY_DELAY_MS;
 	return async (input, init) => {
-		const response = await globalThis.fetch(input, init);
+		const response = await sdkFetch(input, init);
 		if (cap <= 0 || response.ok) return response;
 		const wait = parseRetryAfter(response.headers);
 		if (wait === undefined || wait <= cap) return response;
@@ -26,11 +27,14 @@ function createRetryCapFetch(maxRetryDelayMs: number | undefined): typeof fetch 
 	};
 }
 
-/** SDK client options for `maxRetries` and `maxRetryDelayMs`: retries off by default, the cap when on. */
+/**
+ * SDK client options for the transport (`sdkFetch`), `maxRetries` and `maxRetryDelayMs`: retries off by default,
+ * the cap when on.
+ */
 export function sdkRetryOptions(options: { maxRetries?: number; maxRetryDelayMs?: number }): {
 	maxRetries: number;
-	fetch?: typeof fetch;
+	fetch: typeof fetch;
 } {
 	const maxRetries = options.maxRetries ?? 0;
-	return maxRetries > 0 ? { maxRetries, fetch: createRetryCapFetch(options.maxRetryDelayMs) } : { maxRetries };
+	return { maxRetries, fetch: maxRetries > 0 ? createRetryCapFetch(options.maxRetryDelayMs) : sdkFetch };
 }
