@@ -44,8 +44,11 @@ interface Waiter {
 	reject: (error: Error) => void;
 }
 
-/** The default CLI: dist/cli.js next to this file's dist/modes/rpc/. */
-const DEFAULT_CLI = fileURLToPath(new URL("../../cli.js", import.meta.url));
+/**
+ * The default CLI: this package's `bin/pi.js` (from dist/modes/rpc/), the launcher that runs the start-up bundle
+ * when it is current, as the `pi` command does.
+ */
+const DEFAULT_CLI = fileURLToPath(new URL("../../../bin/pi.js", import.meta.url));
 
 export class RpcClient {
 	private child: ChildProcess | undefined;

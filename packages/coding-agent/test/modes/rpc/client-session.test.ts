@@ -146,3 +146,18 @@ describe("RpcClient driving a full session", () => {
 		expect(client.getStderr()).not.toMatch(/Error/);
 	});
 });
+
+describe("RpcClient defaults", () => {
+	it("without args it spawns this package's pi, which takes its model from the settings", async () => {
+		const defaultsWorld = createWorld(server, { defaultProvider: "mock-openai", defaultModel: "mock-model" });
+		const plain = new RpcClient({ cwd: defaultsWorld.cwd, env: childEnv(defaultsWorld) });
+		try {
+			await plain.start();
+			expect((await plain.getState()).model).toMatchObject({ provider: "mock-openai", id: "mock-model" });
+			expect(await plain.close()).toBe(0);
+		} finally {
+			plain.dispose();
+			defaultsWorld.cleanup();
+		}
+	});
+});
