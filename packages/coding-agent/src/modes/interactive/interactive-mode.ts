@@ -95,7 +95,7 @@ export class InteractiveMode {
 	private readonly extensionUi: TuiExtensionUi;
 	private pending: PendingMessagesComponent;
 	private footer: FooterComponent;
-	private promptEditor: PromptEditor;
+	private readonly promptEditor: PromptEditor;
 	private readonly status: RunStatus;
 	private readonly slashCommands: SlashCommandProvider;
 	private readonly autocomplete: CombinedAutocompleteProvider;
@@ -188,7 +188,7 @@ export class InteractiveMode {
 		return this.attached;
 	}
 
-	/** The prompt editor (replaced when the theme changes). */
+	/** The prompt editor (one for the whole run: a theme or settings change restyles it in place). */
 	get editor(): PromptEditor {
 		return this.promptEditor;
 	}
@@ -459,20 +459,26 @@ export class InteractiveMode {
 		return new PendingMessagesComponent(this.theme, { hint: NOTICE_TEXT.pendingHint });
 	}
 
-	private createEditor(text = ""): PromptEditor {
+	private createEditor(): PromptEditor {
 		const editor = new PromptEditor(this.theme, {
 			keybindings: this.keybindings,
-			paddingX: this.settings.getEditorPaddingX(),
-			autocompleteMaxVisible: this.settings.getAutocompleteMaxVisible(),
+			...this.editorLayout(),
 			thinkingLevel: this.attached?.thinkingLevel ?? "off",
 		});
 		editor.onSubmit = (submitted) => void this.actions.submit(submitted, "steer");
-		if (text) editor.setText(text);
 		editor.setAutocompleteProvider(this.autocomplete);
 		return editor;
 	}
 
-	/** Re-creates the theme-bound parts below the transcript (pending area, editor, footer) with the current theme. */
+	/** The editor's layout settings. */
+	private editorLayout(): { paddingX: number; autocompleteMaxVisible: number } {
+		return {
+			paddingX: this.settings.getEditorPaddingX(),
+			autocompleteMaxVisible: this.settings.getAutocompleteMaxVisible(),
+		};
+	}
+
+	/** Restyles the theme-bound parts below the transcript (pending area, editor, footer) with the current theme. */
 	private rebuildChrome(): void {
 		const queued = this.attached?.getQueuedMessages() ?? { steering: [], followUp: [] };
 		this.pending = this.createPending();
@@ -483,13 +489,9 @@ export class InteractiveMode {
 		this.extensionUi.setTheme(this.theme);
 		this.footerSlot.clear();
 		this.footerSlot.addChild(this.footer);
-		this.promptEditor = this.createEditor(this.promptEditor.getText());
-		// While a dialog (e.g. the theme selector previewing) has the slot, the new editor returns when it closes.
-		if (!this.dialogs.isOpen) {
-			this.editorSlot.clear();
-			this.editorSlot.addChild(this.promptEditor);
-			this.tui.setFocus(this.promptEditor);
-		}
+		// The editor is restyled in place: what is typed, its history, undo steps and folded pastes stay.
+		this.promptEditor.setPiTheme(this.theme);
+		this.promptEditor.setLayout(this.editorLayout());
 		this.tui.invalidate();
 		this.tui.requestRender();
 	}

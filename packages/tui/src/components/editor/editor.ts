@@ -41,8 +41,9 @@ export class Editor implements Focusable {
 	private readonly undoStack = new UndoStack<BufferSnapshot>();
 	private readonly pastes = new PasteStore();
 	private readonly keymap: EditorKeymap;
-	private readonly theme: EditorTheme;
+	private theme: EditorTheme;
 	private readonly options: Required<Pick<EditorOptions, "border" | "prompt" | "paddingX" | "maxRows">> & EditorOptions;
+	private autocompleteProvider: AutocompleteProvider | undefined;
 	private popup: AutocompletePopup | undefined;
 	private lastAction: EditorAction | "type" | "paste" | undefined;
 	private yankStart: { line: number; col: number } | undefined;
@@ -60,12 +61,31 @@ export class Editor implements Focusable {
 
 	/** Sets (or removes) the source of completions. */
 	setAutocompleteProvider(provider: AutocompleteProvider | undefined): void {
+		this.autocompleteProvider = provider;
+		this.popup?.close();
 		this.popup = provider
 			? new AutocompletePopup(provider, {
 					maxVisible: this.options.autocompleteMaxVisible,
 					theme: this.theme.autocomplete,
 				})
 			: undefined;
+	}
+
+	/**
+	 * Restyles the editor (a theme switch). Everything the user has in it stays: text, cursor, history, undo steps
+	 * and folded pastes; an open autocomplete popup closes.
+	 */
+	setTheme(theme: Partial<EditorTheme>): void {
+		this.theme = { ...DEFAULT_EDITOR_THEME, ...theme };
+		this.setAutocompleteProvider(this.autocompleteProvider);
+	}
+
+	/** Changes layout options (settings edited while running); like `setTheme`, the content stays. */
+	setLayout(options: Pick<EditorOptions, "paddingX" | "maxRows" | "autocompleteMaxVisible">): void {
+		for (const [name, value] of Object.entries(options)) {
+			if (value !== undefined) Object.assign(this.options, { [name]: value });
+		}
+		this.setAutocompleteProvider(this.autocompleteProvider);
 	}
 
 	/** Whether the autocomplete popup is showing. */

@@ -414,3 +414,30 @@ describe("Editor rendering", () => {
 		}
 	});
 });
+
+describe("Editor restyled while in use", () => {
+	it("setTheme and setLayout change the drawing and keep text, history, undo and folded pastes", () => {
+		const submitted: string[] = [];
+		const editor = editorWith("earlier");
+		editor.onSubmit = (text) => submitted.push(text);
+		editor.handleInput(LEGACY.enter);
+		const big = Array.from({ length: 30 }, (_, i) => `row ${i}`).join("\n");
+		typeInto(editor, "see ");
+		editor.handleInput(paste(big));
+		typeInto(editor, "!");
+
+		editor.setTheme({ border: (text) => text.replaceAll("─", "=") });
+		editor.setLayout({ paddingX: 2 });
+		const rows = editor.render(30).map(stripAnsi);
+		expect(rows[0]).toBe("=".repeat(30));
+		expect(rows[1]!.startsWith("  see [paste #1 +30 lines]!")).toBe(true);
+
+		editor.handleInput(LEGACY.ctrlUnderscore);
+		expect(editor.getText()).toBe("see [paste #1 +30 lines]");
+		editor.handleInput(LEGACY.enter);
+		expect(submitted).toEqual(["earlier", `see ${big}`]);
+		editor.handleInput(LEGACY.up);
+		editor.handleInput(LEGACY.up);
+		expect(editor.getText()).toBe("earlier");
+	});
+});

@@ -14,12 +14,21 @@ export class PromptEditor extends Editor {
 	private readonly keyHandlers: { key: string; handler: EditorKeyHandler }[] = [];
 
 	constructor(
-		private readonly piTheme: Theme,
+		private piTheme: Theme,
 		options: Omit<EditorOptions, "theme"> & { thinkingLevel?: string } = {},
 	) {
-		const border = (text: string) => this.piTheme.fg(this.borderRole, text);
-		super({ ...options, theme: createEditorTheme(piTheme, border) });
+		super({ ...options, theme: createEditorTheme(piTheme, (text) => this.drawBorder(text)) });
 		this.borderRole = thinkingBorderRole(options.thinkingLevel ?? "off");
+	}
+
+	/** Switches to another pi theme, keeping everything typed, the history and the border's role. */
+	setPiTheme(theme: Theme): void {
+		this.piTheme = theme;
+		this.setTheme(createEditorTheme(theme, (text) => this.drawBorder(text)));
+	}
+
+	private drawBorder(text: string): string {
+		return this.piTheme.fg(this.borderRole, text);
 	}
 
 	/** Colours the border for `level` ("off", "minimal" … "xhigh"). */

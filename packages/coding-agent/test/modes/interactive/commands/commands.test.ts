@@ -6,11 +6,13 @@ import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { AuthStorage } from "../../../../src/core/config/auth-storage.js";
+import { until } from "../../../cli/harness.js";
 import { createModeHarness, type ModeHarness } from "./harness.js";
 
 const ENTER = "\r";
 const ESCAPE = "\x1b";
 const DOWN = "\x1b[B";
+const UP = "\x1b[A";
 const CTRL_L = "\x0c";
 const CTRL_P = "\x10";
 const NO_ANTHROPIC_KEY = 'No API key found for provider "anthropic".';
@@ -80,6 +82,24 @@ describe("/theme", () => {
 		await done;
 		expect(h.mode.currentThemeName).toBe("dark");
 		expect(readJson(join(h.agentDir, "settings.json")).theme).toBeUndefined();
+	});
+
+	it("keeps the editor's draft, history and folded pastes across theme switches", async () => {
+		h = await createModeHarness();
+		const harness = h;
+		harness.press("/theme light");
+		harness.press(ENTER);
+		await until(() => harness.mode.currentThemeName === "light");
+		const big = Array.from({ length: 30 }, (_, i) => `row ${i}`).join("\n");
+		harness.press("draft ");
+		harness.press(`\x1b[200~${big}\x1b[201~`);
+		await harness.submit("/theme dark");
+		expect(harness.mode.currentThemeName).toBe("dark");
+		expect(harness.mode.getEditorText()).toBe("draft [paste #1 +30 lines]");
+		expect(harness.mode.editor.getExpandedText()).toBe(`draft ${big}`);
+		harness.mode.setEditorText("");
+		harness.press(UP);
+		expect(harness.mode.getEditorText()).toBe("/theme light");
 	});
 
 	it("names the known themes for an unknown one", async () => {
