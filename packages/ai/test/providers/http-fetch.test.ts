@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import {
 	createServer,
 	type IncomingHttpHeaders,
@@ -5,6 +6,7 @@ import {
 	type Server,
 	type ServerResponse,
 } from "node:http";
+import { createServer as createHttpsServer, globalAgent as httpsGlobalAgent } from "node:https";
 import type { AddressInfo } from "node:net";
 import { brotliCompressSync, gzipSync } from "node:zlib";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -152,6 +154,27 @@ describe("sdkFetch over node:http", () => {
 		});
 		expect((await sdkFetch(url, { method: "DELETE" })).body).toBeNull();
 		expect((await sdkFetch(url, { method: "HEAD" })).body).toBeNull();
+	});
+
+	it("speaks https through the global agent, so its TLS settings (extra CAs) apply", async () => {
+		const fixture = (name: string) => readFileSync(new URL(`../fixtures/${name}`, import.meta.url));
+		const server = createHttpsServer(
+			{ key: fixture("loopback-key.pem"), cert: fixture("loopback-cert.pem") },
+			(_r, w) => w.end("secure"),
+		);
+		servers.push(server);
+		await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+		const url = `https://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+		const untrusted = await sdkFetch(url).catch((error: unknown) => error);
+		expect(untrusted).toBeInstanceOf(TypeError);
+		expect(((untrusted as Error).cause as { code?: string }).code).toBe("DEPTH_ZERO_SELF_SIGNED_CERT");
+		const previous = httpsGlobalAgent.options.ca;
+		httpsGlobalAgent.options.ca = fixture("loopback-cert.pem");
+		try {
+			expect(await (await sdkFetch(url)).text()).toBe("secure");
+		} finally {
+			httpsGlobalAgent.options.ca = previous;
+		}
 	});
 
 	describe("redirects", () => {
