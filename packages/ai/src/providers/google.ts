@@ -9,6 +9,7 @@ import { sdkFetch } from "./shared/http-fetch.js";
 import { AssistantOutput } from "./shared/output.js";
 import { applyOnPayload } from "./shared/request.js";
 import { requireSdk } from "./shared/require-sdk.js";
+import { createAbortingRetryCap } from "./shared/retry-cap-fetch.js";
 
 const { GoogleGenAI } = requireSdk("@google/genai") as typeof import("@google/genai");
 
@@ -38,6 +39,7 @@ async function streamGemini(
 	let lastHeaders: Headers | undefined;
 	try {
 		const maxRetries = options.maxRetries ?? 0;
+		const retryCap = maxRetries > 0 ? createAbortingRetryCap(options.maxRetryDelayMs, options.signal) : undefined;
 		const client = new GoogleGenAI({
 			apiKey: options.apiKey ?? "",
 			httpOptions: {
@@ -48,14 +50,14 @@ async function streamGemini(
 				fetch: async (input, init) => {
 					const response = await sdkFetch(input, init);
 					lastHeaders = response.headers;
-					return response;
+					return retryCap ? retryCap.inspect(response) : response;
 				},
 			},
 		});
 		const params = await applyOnPayload(buildGeminiParams(model, context, options), model, options);
 		const chunks = await client.models.generateContentStream({
 			...params,
-			config: { ...params.config, abortSignal: options.signal },
+			config: { ...params.config, abortSignal: retryCap?.signal ?? options.signal },
 		});
 		for await (const chunk of chunks) reader.push(chunk);
 		if (options.signal?.aborted) out.fail("aborted", FAILURE_TEXTS.aborted);

@@ -135,6 +135,20 @@ describe("sdkFetch over node:http", () => {
 		expect((await reader.read()).done).toBe(true);
 	});
 
+	it("a body cancelled right away, as the SDKs do before retrying, drops what already arrived", async () => {
+		const { url } = await serve((_request, response) => {
+			response.writeHead(429, { "content-type": "application/json" });
+			response.end(JSON.stringify({ error: { message: "x".repeat(5000) } }));
+		});
+		for (let attempt = 0; attempt < 5; attempt++) {
+			const response = await sdkFetch(url, { method: "POST", body: "{}" });
+			await response.body!.cancel();
+			expect(response.bodyUsed).toBe(true);
+		}
+		// Chunks the socket delivered after a cancel would have been an uncaught error (failing this run).
+		await new Promise((resolve) => setTimeout(resolve, 20));
+	});
+
 	it("decodes gzip and brotli bodies and asks for them", async () => {
 		const text = "data: compressed\n\n".repeat(50);
 		const { url, seen } = await serve((request, response) => {

@@ -177,6 +177,7 @@ function decodedBody(response: IncomingMessage): Readable {
 
 /** A web stream over the body; errors reach the reader shaped like fetch's (a `TypeError` with the cause). */
 function bodyStream(source: Readable, response: IncomingMessage, signal: AbortSignal | undefined): ReadableStream {
+	// Once the stream is closed, errored or cancelled, whatever the socket still delivers is dropped.
 	let finished = false;
 	const onAbort = () => source.destroy(signal ? (abortReason(signal) as Error) : undefined);
 	const finish = () => {
@@ -187,10 +188,12 @@ function bodyStream(source: Readable, response: IncomingMessage, signal: AbortSi
 		start(controller) {
 			signal?.addEventListener("abort", onAbort, { once: true });
 			source.on("data", (chunk: Buffer) => {
+				if (finished) return;
 				controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
 				if ((controller.desiredSize ?? 1) <= 0) source.pause();
 			});
 			source.on("end", () => {
+				if (finished) return;
 				finish();
 				controller.close();
 			});
@@ -205,6 +208,7 @@ function bodyStream(source: Readable, response: IncomingMessage, signal: AbortSi
 		},
 		cancel() {
 			finish();
+			source.destroy();
 			response.destroy();
 		},
 	});

@@ -38,3 +38,34 @@ export function sdkRetryOptions(options: { maxRetries?: number; maxRetryDelayMs?
 	const maxRetries = options.maxRetries ?? 0;
 	return { maxRetries, fetch: maxRetries > 0 ? createRetryCapFetch(options.maxRetryDelayMs) : sdkFetch };
 }
+
+/**
+ * `maxRetryDelayMs` for @google/genai, whose retries (its own exponential backoff) obey no response header: a failed
+ * response asking for a longer wait than the cap aborts the SDK's retry loop through `signal`, the signal to give
+ * the SDK in place of the caller's (which it follows). The body is read before that abort so the SDK still turns the
+ * response into its own `ApiError`, and the caller sees the provider's error, not an abort.
+ */
+export function createAbortingRetryCap(
+	maxRetryDelayMs: number | undefined,
+	callerSignal: AbortSignal | undefined,
+): { signal: AbortSignal; inspect(response: Response): Promise<Response> } {
+	const cap = maxRetryDelayMs ?? DEFAULT_MAX_RETRY_DELAY_MS;
+	const controller = new AbortController();
+	if (callerSignal?.aborted) controller.abort(callerSignal.reason);
+	else callerSignal?.addEventListener("abort", () => controller.abort(callerSignal.reason), { once: true });
+	return {
+		signal: controller.signal,
+		async inspect(response) {
+			if (cap <= 0 || response.ok) return response;
+			const wait = parseRetryAfter(response.headers);
+			if (wait === undefined || wait <= cap) return response;
+			const body = await response.arrayBuffer();
+			controller.abort();
+			return new Response(body, {
+				status: response.status,
+				statusText: response.statusText,
+				headers: response.headers,
+			});
+		},
+	};
+}
