@@ -87,7 +87,7 @@ async function run(argv: readonly string[], io: MainIo): Promise<number> {
 	if (mode === "interactive") return runInteractive(args);
 
 	if (args.printSystemPrompt) {
-		const { createCliSession } = await import("./cli/session-setup.js");
+		const { createCliSession } = await import("./cli/headless.js");
 		const { session } = await createCliSession({ args, env, cwd, agentDir, mode: "text", stderr: io.stderr });
 		io.stdout.write(`${session.agent.state.systemPrompt}\n`);
 		return EXIT.ok;
@@ -116,30 +116,25 @@ interface ModeSetup {
 /** Runs RPC, JSON or print mode. */
 async function runMode(args: CliArgs, mode: "text" | "json" | "rpc", setup: ModeSetup): Promise<number> {
 	const { env, cwd, agentDir, stderr } = setup;
-	const { createCliSession } = await import("./cli/session-setup.js");
+	const headless = await import("./cli/headless.js");
 	if (mode === "rpc") {
-		const { session, messages } = await createCliSession({ args, env, cwd, agentDir, mode, stderr });
+		const { session, messages } = await headless.createCliSession({ args, env, cwd, agentDir, mode, stderr });
 		if (messages.length > 0) throw usageError(cliMessages.rpcMessages);
-		const { runRpcMode } = await import("./modes/rpc/index.js");
-		return runRpcMode(session, { stdout: setup.stdout });
+		return headless.runRpcMode(session, { stdout: setup.stdout });
 	}
 
 	// Print and JSON mode: the prompt list is complete (and checked) before anything starts, unless an unknown
 	// option may be an extension flag that takes the next argument: then it waits for the extensions.
-	const { assemblePrompts, readFileArguments, readPipedStdin } = await import("./cli/prompt-input.js");
-	const files = await readFileArguments(args.fileArgs, cwd);
-	const stdinText = await readPipedStdin(setup.stdin);
-	const early = args.extensionFlags.length === 0 ? assemblePrompts(files, stdinText, args.messages) : undefined;
-	const { session, messages } = await createCliSession({ args, env, cwd, agentDir, mode, stderr });
-	const prompts = early ?? assemblePrompts(files, stdinText, messages);
-	const { onTerminationSignals } = await import("./cli/signals.js");
-	const removeSignals = onTerminationSignals(session);
-	const output = { stdout: setup.stdout, stderr };
+	const files = await headless.readFileArguments(args.fileArgs, cwd);
+	const stdinText = await headless.readPipedStdin(setup.stdin);
+	const early =
+		args.extensionFlags.length === 0 ? headless.assemblePrompts(files, stdinText, args.messages) : undefined;
+	const { session, messages } = await headless.createCliSession({ args, env, cwd, agentDir, mode, stderr });
+	const prompts = early ?? headless.assemblePrompts(files, stdinText, messages);
+	const removeSignals = headless.onTerminationSignals(session);
 	// Both modes end with session.shutdown() (fsync).
-	const code =
-		mode === "json"
-			? await (await import("./modes/json.js")).runJsonMode(session, prompts, output)
-			: await (await import("./modes/print.js")).runPrintMode(session, prompts, output);
+	const runOutputMode = mode === "json" ? headless.runJsonMode : headless.runPrintMode;
+	const code = await runOutputMode(session, prompts, { stdout: setup.stdout, stderr });
 	removeSignals();
 	return code;
 }

@@ -35,7 +35,7 @@ import {
 	sessionMessages,
 } from "./core/session/index.js";
 import { shellSettingsFrom } from "./core/user-bash.js";
-// builtin.js, not index.js: only the session's tools are imported (start-up pays per module file).
+// builtin.js, not index.js: grep, find and ls are imported only by sessions that use them.
 import {
 	BUILTIN_TOOL_NAMES,
 	DEFAULT_TOOL_NAMES,

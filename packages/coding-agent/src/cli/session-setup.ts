@@ -5,7 +5,7 @@
 import type { AgentSession } from "../core/agent-session.js";
 import type { AuthStorage } from "../core/config/auth-storage.js";
 import type { SettingsManager } from "../core/config/settings.js";
-import type { SessionSelection } from "../sdk.js";
+import { createAgentSession, type SessionSelection } from "../sdk.js";
 import { type CliArgs, resolveExtensionFlags } from "./args.js";
 import type { EnvOptions } from "./env.js";
 import { CliError } from "./errors.js";
@@ -44,7 +44,6 @@ export async function createCliSession(input: CliSessionInput) {
 	const { args, env, cwd, agentDir, stderr } = input;
 	const warn = input.onWarning ?? ((message: string) => stderr.write(`${message}\n`));
 	const interactive = input.mode === "interactive";
-	const { createAgentSession } = await import("../sdk.js");
 	let created: Awaited<ReturnType<typeof createAgentSession>>;
 	// Filled once extensions have registered their flags; getFlag reads it when called (not during loading).
 	const extensionFlagValues: Record<string, boolean | string> = {};

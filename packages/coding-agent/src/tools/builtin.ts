@@ -1,11 +1,14 @@
 /**
- * The built-in tool set by name: names, defaults, system-prompt summaries, and `loadCodingTools`, which imports
- * only the tools a session asks for. A session with the default tools then never loads grep, find and ls (with
- * ripgrep/fd discovery and gitignore handling): start-up pays per module file, so this module imports no tool.
+ * The built-in tool set by name: names, defaults, system-prompt summaries, and `loadCodingTools`. The default tools
+ * (read, bash, edit, write) are imported with this module, as nearly every session uses them: in the start-up bundle
+ * each lazy import is a file of its own to load. grep, find and ls (with ripgrep/fd discovery and gitignore
+ * handling) are imported only by a session that asks for them.
  */
 import type { AgentTool } from "@pi/agent-core";
-import type { BashToolOptions } from "./bash.js";
-import type { ReadToolOptions } from "./read.js";
+import { type BashToolOptions, createBashTool } from "./bash.js";
+import { createEditTool } from "./edit.js";
+import { createReadTool, type ReadToolOptions } from "./read.js";
+import { createWriteTool } from "./write.js";
 
 /** Names of every built-in tool. */
 export const BUILTIN_TOOL_NAMES = ["read", "bash", "edit", "write", "grep", "find", "ls"] as const;
@@ -44,18 +47,18 @@ export function isBuiltinToolName(name: string): name is BuiltinToolName {
 type ToolLoader = (cwd: string, options: CodingToolsOptions) => Promise<AgentTool<any, any>>;
 
 const TOOL_LOADERS: Record<BuiltinToolName, ToolLoader> = {
-	read: async (cwd, options) => (await import("./read.js")).createReadTool(cwd, options.read),
-	bash: async (cwd, options) => (await import("./bash.js")).createBashTool(cwd, options.bash),
-	edit: async (cwd) => (await import("./edit.js")).createEditTool(cwd),
-	write: async (cwd) => (await import("./write.js")).createWriteTool(cwd),
+	read: async (cwd, options) => createReadTool(cwd, options.read),
+	bash: async (cwd, options) => createBashTool(cwd, options.bash),
+	edit: async (cwd) => createEditTool(cwd),
+	write: async (cwd) => createWriteTool(cwd),
 	grep: async (cwd, options) => (await import("./grep.js")).createGrepTool(cwd, { agentDir: options.agentDir }),
 	find: async (cwd, options) => (await import("./find.js")).createFindTool(cwd, { agentDir: options.agentDir }),
 	ls: async (cwd) => (await import("./ls.js")).createLsTool(cwd),
 };
 
 /**
- * `createCodingTools` that imports only the named tools' modules: the tools named in `names` (default
- * {@link DEFAULT_TOOL_NAMES}), in the order of {@link BUILTIN_TOOL_NAMES}; unknown names are ignored.
+ * `createCodingTools` for the tools named in `names` (default {@link DEFAULT_TOOL_NAMES}), in the order of
+ * {@link BUILTIN_TOOL_NAMES}; unknown names are ignored.
  */
 export function loadCodingTools(
 	cwd: string,
