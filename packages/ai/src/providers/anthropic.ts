@@ -19,7 +19,7 @@ import {
 	REDACTED_THINKING_TEXT,
 	usesAdaptiveThinking,
 } from "./anthropic-request.js";
-import { FAILURE_TEXTS, failFinishReason, failStreamCut } from "./shared/failure.js";
+import { FAILURE_TEXTS, failFinishReason, failStreamCut, withRootCause } from "./shared/failure.js";
 import { AssistantOutput } from "./shared/output.js";
 import { applyOnPayload, resolveMaxTokens } from "./shared/request.js";
 import { requireSdk } from "./shared/require-sdk.js";
@@ -87,7 +87,9 @@ function classifyError(error: unknown, started: boolean): { message: string; inf
 	}
 	const code = findNetworkCode(error) ?? (started ? "stream_cut" : "connection_error");
 	// A started stream that dies says so plainly; the network detail ("terminated") is in the code.
-	const message = started ? FAILURE_TEXTS.streamEnded : error instanceof Error ? error.message : String(error);
+	const message = started
+		? FAILURE_TEXTS.streamEnded
+		: withRootCause(error instanceof Error ? error.message : String(error), error);
 	return { message: message || FAILURE_TEXTS.streamEnded, info: makeErrorInfo(undefined, code) };
 }
 

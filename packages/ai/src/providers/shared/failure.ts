@@ -23,10 +23,21 @@ export function classifyTransportFailure(error: unknown, started: boolean): Fail
 	const networkCode = findNetworkCode(error);
 	const text = error instanceof Error ? error.message : String(error);
 	if (networkCode || started) {
-		const message = started ? FAILURE_TEXTS.streamEnded : text;
+		const message = started ? FAILURE_TEXTS.streamEnded : withRootCause(text, error);
 		return { reason: "error", message, info: makeErrorInfo(undefined, networkCode ?? "stream_cut") };
 	}
 	return { reason: "error", message: text, info: { retryable: false } };
+}
+
+/**
+ * The SDKs' own texts for a failed connection ("Connection error.", "fetch failed") do not say what failed; the
+ * system error at the end of the `cause` chain does ("connect ECONNREFUSED 127.0.0.1:4000"), so it is added.
+ */
+export function withRootCause(text: string, error: unknown): string {
+	let root: unknown = error;
+	for (let depth = 0; depth < 6 && root instanceof Error && root.cause instanceof Error; depth++) root = root.cause;
+	const detail = root instanceof Error && root !== error ? root.message : "";
+	return detail && !text.includes(detail) ? `${text} (${detail})` : text;
 }
 
 /** Finalises the output with a classified failure: an abort carries no `errorInfo`. */
