@@ -7,7 +7,7 @@ import { homedir } from "node:os";
 import type { AgentMessage } from "@pi/agent-core";
 import type { AssistantMessage, ImageContent, TextContent, ToolResultMessage } from "@pi/ai";
 import { type Component, type Container, markFinal, Text } from "@pi/tui";
-import type { AgentSessionEvent } from "../../core/session-events.js";
+import { type AgentSessionEvent, sessionTexts } from "../../core/session-events.js";
 import { AssistantMessageComponent } from "./components/assistant-message.js";
 import { BashExecutionComponent } from "./components/bash-execution.js";
 import { NoticeComponent } from "./components/notices.js";
@@ -99,7 +99,11 @@ export class TranscriptView {
 				else if (event.errorMessage) this.addNotice("error", event.errorMessage);
 				break;
 			case "auto_retry_end":
-				if (!event.success && event.finalError) this.addNotice("error", NOTICE_TEXT.retryFailed(event.finalError));
+				// Cancelling (Esc) is the user's own doing: said as such, not as a failure.
+				if (event.finalError === sessionTexts.retryCancelled) this.addNotice("info", NOTICE_TEXT.retryCancelled);
+				else if (!event.success && event.finalError) {
+					this.addNotice("error", NOTICE_TEXT.retryFailed(event.finalError));
+				}
 				break;
 			default:
 				break;

@@ -16,6 +16,7 @@ export const NOTICE_TEXT = {
 	compacted: (tokensBefore: number) => `Compacted the context (${tokensBefore.toLocaleString("en-US")} tokens before).`,
 	compactionAborted: "Compaction cancelled.",
 	retryFailed: (error: string) => `Retry failed: ${error}`,
+	retryCancelled: "Retry cancelled.",
 	pressAgainToExit: "Press Ctrl+C again to exit.",
 	bashRunning: "A shell command is running; Esc cancels it.",
 	modelChanged: (provider: string, id: string, thinking: string) =>

@@ -109,6 +109,21 @@ describe("/theme", () => {
 	});
 });
 
+describe("automatic retries", () => {
+	it("Escape during a retry wait says the retry was cancelled, not that it failed", async () => {
+		h = await createModeHarness({ settingsJson: { retry: { baseDelayMs: 60_000, maxDelayMs: 0 } } });
+		const harness = h;
+		harness.faux.enqueue({ error: "503 overloaded", errorInfo: { status: 503, retryable: true } });
+		const run = harness.submit("hello");
+		await until(() => harness.written().includes("Retrying in"));
+		harness.press(ESCAPE);
+		await run;
+		const text = await harness.allText();
+		expect(text).toContain("Retry cancelled.");
+		expect(text).not.toContain("Retry failed");
+	});
+});
+
 describe("/reload", () => {
 	it("re-reads settings.json and models.json", async () => {
 		h = await createModeHarness();
