@@ -10,7 +10,6 @@ import { ProcessTerminal } from "@pi/tui";
 import type { CliArgs } from "../../cli/args.js";
 import { type EnvOptions, readEnvOptions } from "../../cli/env.js";
 import { assemblePrompts, type PromptInput, readFileArguments } from "../../cli/prompt-input.js";
-import { createCliSession } from "../../cli/session-setup.js";
 import { readVersion } from "../../cli/version.js";
 import type { AgentSession } from "../../core/agent-session.js";
 import { AuthStorage } from "../../core/config/auth-storage.js";
@@ -87,6 +86,7 @@ export async function runInteractiveMode(args: CliArgs, env: EnvOptions = readEn
 						(title, message) => ui.dialogs.confirm(title, message),
 					)
 				: undefined;
+		const { createCliSession } = await import("../../cli/session-setup.js");
 		const created = await createCliSession({
 			args,
 			env,
