@@ -4,9 +4,9 @@
 // Goals: --version and --help within 60 ms of bare node; -p within 150 ms of bare node plus the mock's own latency
 // (one request to the mock server made from this process).
 //
-// A fresh Node process pays far more for its first request than this warm process does: fetch (undici and its
-// wasm HTTP parser) initialises on first use. So -p is also shown against `node` making the same request with
-// fetch from a fresh process: the part of -p's time that is pi's own.
+// A fresh Node process pays more for its first request than this warm process does. So -p is also shown against
+// `node` making the same request from a fresh process, once with node:http (what @pi/ai sends plain requests with)
+// and once with fetch (undici compiles its wasm HTTP parser on first use, 100-150 ms that pi avoids).
 //
 // All commands run interleaved (one of each per round), so load changes on a shared machine hit them alike.
 //
@@ -81,10 +81,14 @@ async function mockLatency(server) {
 	await (await fetch(url, init)).text();
 }
 
-/** `node -e` source making the same request from a fresh process. */
-function freshRequestScript(serverUrl) {
+/** `node -e` sources making the same request from a fresh process, with fetch and with node:http. */
+function freshRequestScripts(serverUrl) {
 	const { url, init } = mockRequest(serverUrl);
-	return `fetch(${JSON.stringify(url)}, ${JSON.stringify(init)}).then((r) => r.text())`;
+	const { body, ...options } = init;
+	return {
+		fetch: `fetch(${JSON.stringify(url)}, ${JSON.stringify(init)}).then((r) => r.text())`,
+		http: `require("node:http").request(${JSON.stringify(url)}, ${JSON.stringify(options)}, (r) => r.resume()).end(${JSON.stringify(body)})`,
+	};
 }
 
 /** Runs every command once per round, interleaved; returns each command's durations. */
@@ -117,20 +121,25 @@ export async function run() {
 			if (entry.needsTurn) server.enqueue({ text: "ok" });
 			return runCommand(command, args, env);
 		};
+		const scripts = freshRequestScripts(server.url);
+		const freshRequest = (script) => () => {
+			server.enqueue({ text: "ok" });
+			return runCommand(process.execPath, ["-e", script], env);
+		};
 		const commands = [
 			() => runCommand(process.execPath, ["-e", ""], env),
-			() => {
-				server.enqueue({ text: "ok" });
-				return runCommand(process.execPath, ["-e", freshRequestScript(server.url)], env);
-			},
+			freshRequest(scripts.http),
+			freshRequest(scripts.fetch),
 			...cases.map((entry) => once(entry, process.execPath, [PI, ...entry.args])),
 		];
-		const [bareRuns, freshRuns, ...caseRuns] = await timeInterleaved(commands, RUNS);
+		const [bareRuns, httpRuns, fetchRuns, ...caseRuns] = await timeInterleaved(commands, RUNS);
 		const bare = median(bareRuns);
-		const fresh = median(freshRuns);
+		const fresh = median(httpRuns);
 		const latency = median(await timeRuns(() => mockLatency(server), { runs: RUNS }));
 		console.log(`bare node -e "": median ${formatMs(bare)}; mock server request: median ${formatMs(latency)}`);
-		console.log(`node -e "<the same request with fetch>" (fresh process): median ${formatMs(fresh)}`);
+		console.log(
+			`node -e "<the same request>" (fresh process): with node:http median ${formatMs(fresh)}, with fetch median ${formatMs(median(fetchRuns))}`,
+		);
 		for (const [index, entry] of cases.entries()) {
 			const ours = median(caseRuns[index]);
 			const allowance = entry.needsTurn ? bare + latency : bare;
@@ -140,7 +149,9 @@ export async function run() {
 				`${entry.name}: median ${formatMs(ours)} = bare node${entry.needsTurn ? " + mock" : ""} + ${formatMs(overhead)} (goal <= +${entry.goalMs} ms: ${verdict})`,
 			);
 			if (entry.needsTurn) {
-				console.log(`${entry.name}: = node making the same request + ${formatMs(ours - fresh)} (pi's own share)`);
+				console.log(
+					`${entry.name}: = node making the same request with node:http + ${formatMs(ours - fresh)} (pi's own share)`,
+				);
 			}
 			if (reference) {
 				const [command, ...prefix] = reference;
