@@ -133,8 +133,11 @@ async function runMode(args: CliArgs, mode: "text" | "json" | "rpc", setup: Mode
 	const prompts = early ?? headless.assemblePrompts(files, stdinText, messages);
 	const removeSignals = headless.onTerminationSignals(session);
 	// Both modes end with session.shutdown() (fsync).
-	const runOutputMode = mode === "json" ? headless.runJsonMode : headless.runPrintMode;
-	const code = await runOutputMode(session, prompts, { stdout: setup.stdout, stderr });
+	const output = { stdout: setup.stdout, stderr };
+	const code =
+		mode === "json"
+			? await headless.runJsonMode(session, prompts, output)
+			: await headless.runPrintMode(session, prompts, output, { verbose: args.verbose });
 	removeSignals();
 	return code;
 }

@@ -50,6 +50,9 @@ export const cliMessages = {
 		"Interactive mode is not available yet. Run a prompt with pi -p <message>, or use --mode json or --mode rpc.",
 	exported: (path: string) => `Exported to: ${path}`,
 	lengthWarning: "Warning: the reply was cut off at the output token limit.",
+	/** `--verbose` in print mode: an automatic retry is about to wait. */
+	retrying: (attempt: number, maxAttempts: number, delayMs: number, error: string) =>
+		`Retrying in ${Math.round(delayMs / 100) / 10}s (attempt ${attempt}/${maxAttempts}): ${error}`,
 	requestEnded: (stopReason: string) => `request ended with ${stopReason}`,
 } as const;
 

@@ -203,7 +203,12 @@ export const OPTION_SPECS: readonly OptionSpec[] = [
 		group: "Information",
 		description: "No network use except model requests (no update check)",
 	},
-	{ name: "verbose", type: "boolean", group: "Information", description: "More start-up detail on stderr" },
+	{
+		name: "verbose",
+		type: "boolean",
+		group: "Information",
+		description: "More detail on stderr: start-up, and automatic retries in print mode",
+	},
 	{ name: "help", type: "boolean", short: "h", group: "Information", description: "Show this help and exit" },
 	{ name: "version", type: "boolean", short: "v", group: "Information", description: "Show the version and exit" },
 ];

@@ -57,12 +57,26 @@ export async function runPrompts(
 	return EXIT.ok;
 }
 
+/** Print mode's choices beyond the prompts. */
+export interface PrintModeOptions {
+	/** `--verbose`: say on stderr when an automatic retry waits (print mode is otherwise silent until the end). */
+	verbose?: boolean;
+}
+
 /** Runs print mode, then shuts the session down (fsync, json-mode.md §2 step 4); resolves with the exit code. */
 export async function runPrintMode(
 	session: AgentSession,
 	prompts: readonly PromptInput[],
 	output: ModeOutput,
+	options: PrintModeOptions = {},
 ): Promise<number> {
+	const unsubscribe = options.verbose
+		? session.subscribe((event) => {
+				if (event.type !== "auto_retry_start") return;
+				const { attempt, maxAttempts, delayMs, errorMessage } = event;
+				output.stderr.write(`${cliMessages.retrying(attempt, maxAttempts, delayMs, errorMessage)}\n`);
+			})
+		: undefined;
 	try {
 		await startHeadlessExtensions(session, output.stderr);
 		const code = await runPrompts(session, prompts, output.stderr);
@@ -75,6 +89,7 @@ export async function runPrintMode(
 		}
 		return code;
 	} finally {
+		unsubscribe?.();
 		await session.shutdown();
 	}
 }

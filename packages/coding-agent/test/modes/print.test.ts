@@ -261,6 +261,19 @@ describe("pi -p: termination signals during a run (json-mode.md §6)", () => {
 	});
 });
 
+describe("pi -p: automatic retries", () => {
+	it("are silent by default and, with --verbose, say on stderr what failed and how long they wait", async () => {
+		cli.server.enqueue({ httpError: { status: 500, message: "Internal boom" } }, { text: "after a retry" });
+		const quiet = await runPi(cli.world, ["-p", "--model", MOCK_MODEL, "--no-session", "hi"]);
+		expect(quiet).toMatchObject({ code: 0, stdout: "after a retry\n", stderr: "" });
+
+		cli.server.enqueue({ httpError: { status: 500, message: "Internal boom" } }, { text: "after a retry" });
+		const verbose = await runPi(cli.world, ["-p", "--verbose", "--model", MOCK_MODEL, "--no-session", "hi"]);
+		expect(verbose).toMatchObject({ code: 0, stdout: "after a retry\n" });
+		expect(verbose.stderr).toContain("Retrying in 0s (attempt 1/1): 500 Internal boom\n");
+	});
+});
+
 describe("pi -p: start-up notices on stderr", () => {
 	it("--verbose names the model, the session file and the tools", async () => {
 		cli.server.enqueue({ text: "ok" });
