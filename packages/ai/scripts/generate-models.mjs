@@ -50,13 +50,15 @@ const THINKING_LEVEL_MAPS = {
 	"openai/o3": { minimal: null },
 	"openai/o4-mini": { minimal: null },
 	"google/gemini-3.1-pro-preview": { minimal: null, low: "low", medium: "medium", high: "high" },
-	"google/gemini-3-pro-preview": { minimal: null, low: "low", medium: null, high: "high" },
 	"google/gemini-3-flash-preview": { minimal: "minimal", low: "low", medium: "medium", high: "high" },
 };
 
-/** Skips models an agent cannot use: no tool calling, no text output, embeddings, audio/image generators. */
+/**
+ * Skips models an agent cannot use: no tool calling, no text output, embeddings, audio/image generators, and those
+ * the catalogue marks deprecated (their ids stop working).
+ */
 function isUsable(model) {
-	if (model.tool_call === false) return false;
+	if (model.tool_call === false || model.status === "deprecated") return false;
 	const output = model.modalities?.output ?? ["text"];
 	if (!output.includes("text")) return false;
 	return !/embed|tts|image-generation|audio|realtime|transcribe/i.test(model.id);

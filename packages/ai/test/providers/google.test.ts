@@ -49,7 +49,7 @@ describe("google-generative-ai adapter", () => {
 
 	it("uses thinking levels for Gemini 3 and the lowest setting when thinking is off", async () => {
 		server.reset();
-		const gemini3: Model = { ...model, id: "gemini-3-pro-preview" };
+		const gemini3: Model = { ...model, id: "gemini-3.1-pro-preview" };
 		server.enqueue({ text: "ok" }, { text: "ok" });
 		await completeSimple(gemini3, USER_CONTEXT, { apiKey: "k", reasoning: "medium" });
 		expect(lastBody().generationConfig.thinkingConfig).toEqual({ includeThoughts: true, thinkingLevel: "HIGH" });
@@ -92,7 +92,7 @@ describe("google-generative-ai adapter", () => {
 
 		// Another Gemini model gets no signatures; Gemini 3 gets the documented skip placeholder instead.
 		server.enqueue({ text: "fine" });
-		await complete({ ...model, id: "gemini-3-pro-preview" }, context, { apiKey: "k" });
+		await complete({ ...model, id: "gemini-3.1-pro-preview" }, context, { apiKey: "k" });
 		const replayed = lastBody().contents[1].parts;
 		expect(replayed[0]).toEqual({ text: "I should list." });
 		expect(replayed[2].thoughtSignature).toBe("skip_thought_signature_validator");
