@@ -148,6 +148,8 @@ function writeManySessions(dir) {
 }
 
 const mb = (bytes) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+/** A memory change with its sign (RSS can shrink when the allocator returns pages freed by earlier work). */
+const mbChange = (bytes) => `${bytes < 0 ? "-" : "+"}${mb(Math.abs(bytes))}`;
 
 async function measure(label, fn) {
 	globalThis.gc?.();
@@ -157,7 +159,7 @@ async function measure(label, fn) {
 	const result = await fn();
 	const ms = performance.now() - t0;
 	const mem = process.memoryUsage();
-	console.log(`${label}: ${ms.toFixed(0)} ms, RSS +${mb(mem.rss - rss0)}, heap +${mb(mem.heapUsed - heap0)}`);
+	console.log(`${label}: ${ms.toFixed(0)} ms, RSS ${mbChange(mem.rss - rss0)}, heap ${mbChange(mem.heapUsed - heap0)}`);
 	return result;
 }
 
