@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { createGateTool, createTestSession, requestTexts, type TestSession } from "./helpers.js";
+import { createGateTool, createTestSession, messageRoles, requestTexts, type TestSession } from "./helpers.js";
 
 let t: TestSession | undefined;
 afterEach(() => {
@@ -19,10 +19,7 @@ describe("AgentSession user shell", () => {
 		faux.enqueue({ text: "seen" });
 		await session.prompt("what happened?");
 		expect(requestTexts(faux, 0)[0]).toBe("user:Ran `echo hi; exit 3`\n```\nhi\n```\n\nCommand exited with code 3");
-		const roles = t
-			.fileLines()
-			.filter((l) => l.type === "message")
-			.map((l) => l.message.role);
+		const roles = messageRoles(t.fileLines());
 		expect(roles).toEqual(["bashExecution", "user", "assistant"]);
 	});
 
@@ -47,10 +44,7 @@ describe("AgentSession user shell", () => {
 		expect(session.messages.some((m) => m.role === "bashExecution")).toBe(false);
 		gate.release();
 		await run;
-		const roles = t
-			.fileLines()
-			.filter((l) => l.type === "message")
-			.map((l) => l.message.role);
+		const roles = messageRoles(t.fileLines());
 		expect(roles).toEqual(["user", "assistant", "toolResult", "assistant", "bashExecution"]);
 	});
 

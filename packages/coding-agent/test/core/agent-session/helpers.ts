@@ -81,16 +81,25 @@ export async function createTestSession(options: TestSessionOptions = {}): Promi
 		settings,
 		registry,
 		types: () => events.map((event) => event.type),
-		fileLines: () =>
-			readFileSync(session.sessionFile!, "utf8")
-				.split("\n")
-				.filter(Boolean)
-				.map((line) => JSON.parse(line)),
+		fileLines: () => readSessionLines(session.sessionFile!),
 		cleanup: () => {
 			faux.dispose();
 			rmSync(root, { recursive: true, force: true });
 		},
 	};
+}
+
+/** Parsed lines of a session file. */
+export function readSessionLines(path: string): any[] {
+	return readFileSync(path, "utf8")
+		.split("\n")
+		.filter(Boolean)
+		.map((line) => JSON.parse(line));
+}
+
+/** Roles of the message entries among session file lines, in file order. */
+export function messageRoles(lines: any[]): string[] {
+	return lines.filter((line) => line.type === "message").map((line) => line.message.role);
 }
 
 /** A tool whose calls wait until `release()` is called; records the calls it got. */

@@ -1,7 +1,14 @@
-import { readFileSync } from "node:fs";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { sessionTexts } from "../../../src/core/session-events.js";
-import { createGateTool, createTestSession, createUntilAbortedTool, nextEvent, type TestSession } from "./helpers.js";
+import {
+	createGateTool,
+	createTestSession,
+	createUntilAbortedTool,
+	messageRoles,
+	nextEvent,
+	readSessionLines,
+	type TestSession,
+} from "./helpers.js";
 
 let t: TestSession | undefined;
 afterEach(() => {
@@ -57,10 +64,7 @@ describe("AgentSession idle and shutdown", () => {
 		expect(order).toEqual(["beforeFlush idle=true", "shutdown resolved"]);
 		// The run's agent_end fsync plus the final one.
 		expect(sync.mock.calls.length).toBeGreaterThan(syncsBefore + 1);
-		const roles = t
-			.fileLines()
-			.filter((l) => l.type === "message")
-			.map((l) => l.message.role);
+		const roles = messageRoles(t.fileLines());
 		// The run finished normally and the command was recorded after it.
 		expect(roles).toEqual(["user", "assistant", "toolResult", "assistant", "bashExecution"]);
 		expect(session.getLastAssistantText()).toBe("finished");
@@ -179,15 +183,8 @@ describe("AgentSession abort", () => {
 		await run;
 		expect(faux.requests).toHaveLength(1);
 		// The stopped tool call was recorded in the old session, not the new one.
-		const old = readFileSync(oldFile, "utf8")
-			.split("\n")
-			.filter(Boolean)
-			.map((line) => JSON.parse(line));
-		expect(old.filter((l) => l.type === "message").map((l) => l.message.role)).toEqual([
-			"user",
-			"assistant",
-			"toolResult",
-		]);
+		const old = readSessionLines(oldFile);
+		expect(messageRoles(old)).toEqual(["user", "assistant", "toolResult"]);
 		expect(old.at(-1).message).toMatchObject({ isError: true });
 		expect(session.sessionManager.isPersisted()).toBe(false);
 	});

@@ -2,19 +2,13 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import type { SessionTreeNode } from "../../../src/core/session/index.js";
-import { createTestSession, requestTexts, type TestSession } from "./helpers.js";
+import { createTestSession, readSessionLines, requestTexts, type TestSession } from "./helpers.js";
 
 let t: TestSession | undefined;
 afterEach(() => {
 	t?.cleanup();
 	t = undefined;
 });
-
-const lines = (path: string) =>
-	readFileSync(path, "utf8")
-		.split("\n")
-		.filter(Boolean)
-		.map((line) => JSON.parse(line));
 
 /** Two exchanges: user "first" / "one", user "second" / "two". */
 async function twoExchanges(): Promise<TestSession> {
@@ -40,20 +34,20 @@ describe("AgentSession navigation", () => {
 		t = await twoExchanges();
 		const { session } = t;
 		const source = session.sessionFile!;
-		const original = lines(source);
+		const original = readSessionLines(source);
 		const second = original.find((l) => l.type === "message" && l.message.content?.[0]?.text === "second");
 		expect(session.getForkMessages().map((m) => m.text)).toEqual(["first", "second"]);
 		const result = await session.fork(second.id);
 		expect(result).toEqual({ text: "second", cancelled: false });
 		expect(session.sessionFile).not.toBe(source);
-		const forked = lines(session.sessionFile!);
+		const forked = readSessionLines(session.sessionFile!);
 		expect(forked[0]).toMatchObject({ type: "session", version: 3, parentSession: source, cwd: t.cwd });
 		expect(forked[0].id).not.toBe(original[0].id);
 		// Entries root..parent of "second", copied verbatim.
 		const parentIndex = original.findIndex((l) => l.id === second.parentId);
 		expect(forked.slice(1)).toEqual(original.slice(1, parentIndex + 1));
 		expect(session.messages.map((m) => m.role)).toEqual(["user", "assistant"]);
-		expect(lines(source)).toEqual(original);
+		expect(readSessionLines(source)).toEqual(original);
 	});
 
 	it("fork of a non-user entry fails with the spec's message", async () => {
@@ -68,9 +62,9 @@ describe("AgentSession navigation", () => {
 		t = await twoExchanges();
 		const source = t.session.sessionFile!;
 		await t.session.clone();
-		const cloned = lines(t.session.sessionFile!);
+		const cloned = readSessionLines(t.session.sessionFile!);
 		expect(cloned[0].parentSession).toBe(source);
-		expect(cloned.slice(1)).toEqual(lines(source).slice(1));
+		expect(cloned.slice(1)).toEqual(readSessionLines(source).slice(1));
 	});
 
 	it("navigateTree with summarize appends a branch_summary and continues on the new branch", async () => {

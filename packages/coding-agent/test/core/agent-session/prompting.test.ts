@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { AuthStorage } from "../../../src/core/config/auth-storage.js";
 import { sessionTexts } from "../../../src/core/session-events.js";
-import { createGateTool, createTestSession, requestTexts, type TestSession } from "./helpers.js";
+import { createGateTool, createTestSession, messageRoles, requestTexts, type TestSession } from "./helpers.js";
 
 let t: TestSession | undefined;
 afterEach(() => {
@@ -110,12 +110,7 @@ describe("AgentSession prompting", () => {
 		]);
 		const emptied = t.events.indexOf(updates[1]!);
 		expect(t.events[emptied + 1]).toMatchObject({ type: "message_start", message: { role: "user" } });
-		expect(
-			t
-				.fileLines()
-				.filter((l) => l.type === "message")
-				.map((l) => l.message.role),
-		).toEqual(["user", "assistant", "toolResult", "user", "assistant"]);
+		expect(messageRoles(t.fileLines())).toEqual(["user", "assistant", "toolResult", "user", "assistant"]);
 	});
 
 	it("a follow-up runs after the reply that would have ended the run", async () => {
