@@ -10,7 +10,7 @@ import type { Theme } from "./theme/index.js";
 export interface DialogHost {
 	tui: TUI;
 	slot: Container;
-	editor: () => Component;
+	editor: Component;
 	theme: () => Theme;
 }
 
@@ -49,9 +49,8 @@ export class Dialogs {
 		const { slot, tui } = this.host;
 		const restore = () => {
 			slot.clear();
-			const editor = this.host.editor();
-			slot.addChild(editor);
-			tui.setFocus(editor);
+			slot.addChild(this.host.editor);
+			tui.setFocus(this.host.editor);
 			tui.requestRender();
 		};
 		return new Promise((resolve) => {

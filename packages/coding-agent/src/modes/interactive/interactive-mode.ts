@@ -88,13 +88,11 @@ export class InteractiveMode {
 	private resolveReady!: (session: AgentSession) => void;
 	private readonly settings: SettingsManager;
 	private readonly transcriptContainer = new Container();
-	private readonly pendingSlot = new Container();
 	private readonly statusSlot = new Container();
 	private readonly editorSlot = new Container();
-	private readonly footerSlot = new Container();
 	private readonly extensionUi: TuiExtensionUi;
-	private pending: PendingMessagesComponent;
-	private footer: FooterComponent;
+	private readonly pending: PendingMessagesComponent;
+	private readonly footer: FooterComponent;
 	private readonly promptEditor: PromptEditor;
 	private readonly status: RunStatus;
 	private readonly slashCommands: SlashCommandProvider;
@@ -122,7 +120,7 @@ export class InteractiveMode {
 			codeBlockIndent: this.settings.getMarkdownCodeBlockIndent(),
 		});
 		this.transcriptContainer.addChild(markFinal(this.createHeader()));
-		this.pending = this.createPending();
+		this.pending = new PendingMessagesComponent(this.theme, { hint: NOTICE_TEXT.pendingHint });
 		this.footer = new FooterComponent(this.theme, placeholderFooterData(options.cwd, options.home, undefined));
 		this.status = new RunStatus(this.statusSlot, this.tui, () => this.theme);
 		this.slashCommands = new SlashCommandProvider(this.commandInfo());
@@ -134,7 +132,7 @@ export class InteractiveMode {
 		this.dialogs = new Dialogs({
 			tui: this.tui,
 			slot: this.editorSlot,
-			editor: () => this.promptEditor,
+			editor: this.promptEditor,
 			theme: () => this.theme,
 		});
 		this.context = createModeContext(this, {
@@ -148,18 +146,16 @@ export class InteractiveMode {
 		});
 		this.actions = new KeyActions(this);
 		this.extensionUi = new TuiExtensionUi(this, this.theme);
-		this.pendingSlot.addChild(this.pending);
 		this.editorSlot.addChild(this.promptEditor);
-		this.footerSlot.addChild(this.footer);
 		for (const part of [
 			this.transcriptContainer,
-			this.pendingSlot,
+			this.pending,
 			this.statusSlot,
 			this.extensionUi.statusLine,
 			this.extensionUi.widgetsAbove,
 			this.editorSlot,
 			this.extensionUi.widgetsBelow,
-			this.footerSlot,
+			this.footer,
 		]) {
 			this.tui.addChild(part);
 		}
@@ -384,14 +380,14 @@ export class InteractiveMode {
 		this.themeName = name;
 		if (save) this.settings.setTheme(name);
 		this.transcript.setTheme(this.theme);
-		this.rebuildChrome();
+		this.restyleChrome();
 		return true;
 	}
 
 	/** Applies display settings changed in /settings. */
 	applySettings(): void {
 		this.setHideThinking(this.settings.getHideThinkingBlock());
-		this.rebuildChrome();
+		this.restyleChrome();
 	}
 
 	/** /reload: settings, models, keybindings and resources are read again. */
@@ -455,15 +451,10 @@ export class InteractiveMode {
 		});
 	}
 
-	private createPending(): PendingMessagesComponent {
-		return new PendingMessagesComponent(this.theme, { hint: NOTICE_TEXT.pendingHint });
-	}
-
 	private createEditor(): PromptEditor {
 		const editor = new PromptEditor(this.theme, {
 			keybindings: this.keybindings,
 			...this.editorLayout(),
-			thinkingLevel: this.attached?.thinkingLevel ?? "off",
 		});
 		editor.onSubmit = (submitted) => void this.actions.submit(submitted, "steer");
 		editor.setAutocompleteProvider(this.autocomplete);
@@ -478,18 +469,14 @@ export class InteractiveMode {
 		};
 	}
 
-	/** Restyles the theme-bound parts below the transcript (pending area, editor, footer) with the current theme. */
-	private rebuildChrome(): void {
-		const queued = this.attached?.getQueuedMessages() ?? { steering: [], followUp: [] };
-		this.pending = this.createPending();
-		this.pending.setMessages(queued.steering, queued.followUp);
-		this.pendingSlot.clear();
-		this.pendingSlot.addChild(this.pending);
-		this.footer = new FooterComponent(this.theme, this.footer.getData());
+	/**
+	 * Restyles the parts below the transcript (pending area, extension UI, editor, footer) with the current theme and
+	 * settings, in place: what they show stays (in the editor: what is typed, its history, undo steps, folded pastes).
+	 */
+	private restyleChrome(): void {
+		this.pending.setTheme(this.theme);
 		this.extensionUi.setTheme(this.theme);
-		this.footerSlot.clear();
-		this.footerSlot.addChild(this.footer);
-		// The editor is restyled in place: what is typed, its history, undo steps and folded pastes stay.
+		this.footer.setTheme(this.theme);
 		this.promptEditor.setPiTheme(this.theme);
 		this.promptEditor.setLayout(this.editorLayout());
 		this.tui.invalidate();

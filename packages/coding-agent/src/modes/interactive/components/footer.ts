@@ -78,7 +78,7 @@ export class FooterComponent implements Component {
 	private data: FooterData;
 
 	constructor(
-		private readonly theme: Theme,
+		private theme: Theme,
 		data?: FooterData,
 	) {
 		this.data = data ?? { cwd: "", tokens: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 }, cost: 0 };
@@ -93,8 +93,9 @@ export class FooterComponent implements Component {
 		this.data = { ...this.data, ...partial };
 	}
 
-	getData(): FooterData {
-		return this.data;
+	/** Restyles the footer (a theme switch); the data stays. */
+	setTheme(theme: Theme): void {
+		this.theme = theme;
 	}
 
 	render(width: number): string[] {

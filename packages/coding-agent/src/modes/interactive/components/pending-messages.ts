@@ -16,7 +16,7 @@ export class PendingMessagesComponent implements Component {
 	private followUp: readonly string[] = [];
 
 	constructor(
-		private readonly theme: Theme,
+		private theme: Theme,
 		private readonly options: { hint?: string | false } = {},
 	) {}
 
@@ -24,6 +24,11 @@ export class PendingMessagesComponent implements Component {
 	setMessages(steering: readonly string[], followUp: readonly string[]): void {
 		this.steering = [...steering];
 		this.followUp = [...followUp];
+	}
+
+	/** Restyles the list (a theme switch); the queued messages stay. */
+	setTheme(theme: Theme): void {
+		this.theme = theme;
 	}
 
 	/** Whether anything is queued. */
