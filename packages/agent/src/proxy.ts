@@ -7,8 +7,8 @@ import {
 	type AssistantMessage,
 	AssistantMessageEventStream,
 	type Context,
+	createEmptyAssistantMessage,
 	type ErrorInfo,
-	emptyUsage,
 	findNetworkCode,
 	type Model,
 	makeErrorInfo,
@@ -52,7 +52,7 @@ export function streamProxy(
 ): AssistantMessageEventStream {
 	const output = new AssistantMessageEventStream();
 	const { signal, apiKey: _apiKey, onPayload: _onPayload, ...sendable } = streamOptions;
-	const decoder = new ProxyEventDecoder(emptyMessage(model));
+	const decoder = new ProxyEventDecoder(createEmptyAssistantMessage(model));
 	const fail = (reason: "error" | "aborted", errorMessage: string, errorInfo?: ErrorInfo) => {
 		if (output.isDone) return;
 		const error: AssistantMessage = { ...decoder.current(), stopReason: reason, errorMessage };
@@ -98,19 +98,6 @@ export function streamProxy(
 		}
 	})();
 	return output;
-}
-
-function emptyMessage(model: Model): AssistantMessage {
-	return {
-		role: "assistant",
-		content: [],
-		api: model.api,
-		provider: model.provider,
-		model: model.id,
-		usage: emptyUsage(),
-		stopReason: "stop",
-		timestamp: Date.now(),
-	};
 }
 
 /** The relay's `{error}` JSON body or its text, shortened. */

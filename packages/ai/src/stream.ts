@@ -1,4 +1,5 @@
 import { FAILURE_TEXTS } from "./providers/shared/failure.js";
+import { createEmptyAssistantMessage } from "./providers/shared/output.js";
 import { resolveApiAdapter } from "./registry.js";
 import type {
 	AssistantMessage,
@@ -10,7 +11,6 @@ import type {
 } from "./types.js";
 import { getEnvApiKey } from "./utils/env-keys.js";
 import { AssistantMessageEventStream } from "./utils/event-stream.js";
-import { emptyUsage } from "./utils/usage.js";
 
 /** Default thinking budgets (tokens) for providers that take a budget. */
 export const DEFAULT_THINKING_BUDGETS: Required<ThinkingBudgets> = {
@@ -57,17 +57,7 @@ export function completeSimple(
 
 /** A final message for failures that happen before an adapter produced anything. */
 export function createErrorMessage(model: Model, reason: "error" | "aborted", errorMessage: string): AssistantMessage {
-	return {
-		role: "assistant",
-		content: [],
-		api: model.api,
-		provider: model.provider,
-		model: model.id,
-		usage: emptyUsage(),
-		stopReason: reason,
-		errorMessage,
-		timestamp: Date.now(),
-	};
+	return { ...createEmptyAssistantMessage(model), stopReason: reason, errorMessage };
 }
 
 function run(

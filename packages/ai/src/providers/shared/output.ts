@@ -21,6 +21,20 @@ const REPARSE_ALWAYS_BELOW = 8 * 1024;
 /** Beyond that, they are re-parsed once the text grew by this factor since the last parse. */
 const REPARSE_GROWTH = 1.25;
 
+/** An assistant message of `model` with no content yet: zero usage, `stopReason` "stop", stamped now. */
+export function createEmptyAssistantMessage(model: Model): AssistantMessage {
+	return {
+		role: "assistant",
+		content: [],
+		api: model.api,
+		provider: model.provider,
+		model: model.id,
+		usage: emptyUsage(),
+		stopReason: "stop",
+		timestamp: Date.now(),
+	};
+}
+
 /**
  * The one adapter skeleton: owns the output `AssistantMessage` and turns provider callbacks into the event
  * protocol of events.md §1.8. It keeps blocks strictly sequential (opening a block closes the open one), keeps
@@ -38,16 +52,7 @@ export class AssistantOutput {
 		readonly model: Model,
 		private readonly stream: AssistantMessageEventStream,
 	) {
-		this.message = {
-			role: "assistant",
-			content: [],
-			api: model.api,
-			provider: model.provider,
-			model: model.id,
-			usage: emptyUsage(),
-			stopReason: "stop",
-			timestamp: Date.now(),
-		};
+		this.message = createEmptyAssistantMessage(model);
 	}
 
 	get isFinished(): boolean {
