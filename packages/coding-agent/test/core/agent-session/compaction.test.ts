@@ -2,7 +2,7 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { COMPACTION_PREFIX } from "../../../src/core/session/index.js";
-import { createTestSession, requestTexts, type TestSession } from "./helpers.js";
+import { compactableSession, createTestSession, requestTexts, type TestSession } from "./helpers.js";
 
 let t: TestSession | undefined;
 afterEach(() => {
@@ -141,11 +141,9 @@ describe("AgentSession compaction", () => {
 	});
 
 	it("a prompt sent while a compaction runs waits for it and loses no event or message", async () => {
-		t = await createTestSession({ settingsJson: { compaction: { keepRecentTokens: 2 } } });
+		t = await compactableSession();
 		const { session, faux } = t;
-		faux.enqueue({ text: "one" }, { text: "two" }, { text: SUMMARY, delayMs: 5 }, { text: "three" });
-		await session.prompt("first");
-		await session.prompt("second");
+		faux.enqueue({ text: SUMMARY, delayMs: 5 }, { text: "three" });
 		const compaction = session.compact();
 		expect(session.isCompacting).toBe(true);
 		const prompt = session.prompt("during");
@@ -161,11 +159,9 @@ describe("AgentSession compaction", () => {
 	});
 
 	it("abortCompaction cancels: Compaction cancelled, compaction_end aborted, nothing written", async () => {
-		t = await createTestSession({ settingsJson: { compaction: { keepRecentTokens: 2 } } });
+		t = await compactableSession();
 		const { session, faux } = t;
-		faux.enqueue({ text: "one" }, { text: "two" }, { text: SUMMARY, delayMs: 20 });
-		await session.prompt("first");
-		await session.prompt("second");
+		faux.enqueue({ text: SUMMARY, delayMs: 20 });
 		const before = t.fileLines();
 		const compaction = session.compact();
 		setTimeout(() => session.abortCompaction(), 5);

@@ -89,6 +89,20 @@ export async function createTestSession(options: TestSessionOptions = {}): Promi
 	};
 }
 
+/** A session after two exchanges: user "first" / "one", user "second" / "two". */
+export async function twoExchanges(options: TestSessionOptions = {}): Promise<TestSession> {
+	const t = await createTestSession(options);
+	t.faux.enqueue({ text: "one" }, { text: "two" });
+	await t.session.prompt("first");
+	await t.session.prompt("second");
+	return t;
+}
+
+/** Two exchanges keeping only the last reply, so a manual compaction has something to summarise. */
+export function compactableSession(): Promise<TestSession> {
+	return twoExchanges({ settingsJson: { compaction: { keepRecentTokens: 2 } } });
+}
+
 /** Parsed lines of a session file. */
 export function readSessionLines(path: string): any[] {
 	return readFileSync(path, "utf8")

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { sessionTexts } from "../../../src/core/session-events.js";
 import {
+	compactableSession,
 	createGateTool,
 	createTestSession,
 	createUntilAbortedTool,
@@ -17,15 +18,6 @@ afterEach(() => {
 });
 
 const SUMMARY = "## Goal\nShip it.\n\n## Progress\nDone.";
-
-/** Two exchanges, so a manual compaction has something to summarise. */
-async function compactableSession(): Promise<TestSession> {
-	const session = await createTestSession({ settingsJson: { compaction: { keepRecentTokens: 2 } } });
-	session.faux.enqueue({ text: "one" }, { text: "two" });
-	await session.session.prompt("first");
-	await session.session.prompt("second");
-	return session;
-}
 
 describe("AgentSession idle and shutdown", () => {
 	it("waitForIdle ignores a running user command unless includeBash, which waits until it is recorded", async () => {

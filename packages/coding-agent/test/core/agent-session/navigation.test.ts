@@ -2,22 +2,13 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import type { SessionTreeNode } from "../../../src/core/session/index.js";
-import { createTestSession, readSessionLines, requestTexts, type TestSession } from "./helpers.js";
+import { createTestSession, readSessionLines, requestTexts, type TestSession, twoExchanges } from "./helpers.js";
 
 let t: TestSession | undefined;
 afterEach(() => {
 	t?.cleanup();
 	t = undefined;
 });
-
-/** Two exchanges: user "first" / "one", user "second" / "two". */
-async function twoExchanges(): Promise<TestSession> {
-	const session = await createTestSession();
-	session.faux.enqueue({ text: "one" }, { text: "two" });
-	await session.session.prompt("first");
-	await session.session.prompt("second");
-	return session;
-}
 
 /** The node of entry `id` anywhere in the tree. */
 function nodeOf(nodes: SessionTreeNode[], id: string): SessionTreeNode | undefined {
