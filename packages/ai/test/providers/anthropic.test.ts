@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
 	type AssistantMessage,
 	type Context,
+	emptyUsage,
 	getModel,
 	type Model,
 	stream,
@@ -439,7 +440,7 @@ describe("anthropic adapter: options", () => {
 						api: "openai-responses",
 						provider: "openai",
 						model: "gpt-5.4",
-						usage: emptyUsageForTest(),
+						usage: emptyUsage(),
 						stopReason: "toolUse",
 						timestamp: 2,
 					},
@@ -456,14 +457,3 @@ describe("anthropic adapter: options", () => {
 		expect(messages[2].content[0]).toMatchObject({ type: "tool_result", tool_use_id: "call_1_fc_9", is_error: true });
 	});
 });
-
-function emptyUsageForTest() {
-	return {
-		input: 0,
-		output: 0,
-		cacheRead: 0,
-		cacheWrite: 0,
-		totalTokens: 0,
-		cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 },
-	};
-}

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { complete, completeSimple } from "../../src/index.js";
+import { complete, completeSimple, emptyUsage } from "../../src/index.js";
 import { type MockServer, startMockServer } from "../../src/testing/index.js";
 import type { AssistantMessage, Model } from "../../src/types.js";
 import { mockModel, replayWithToolResult, USER_CONTEXT } from "../helpers/scenarios.js";
@@ -191,14 +191,7 @@ describe("openai-completions adapter", () => {
 			api: "anthropic-messages",
 			provider: "anthropic",
 			model: "claude-sonnet-4-5",
-			usage: {
-				input: 0,
-				output: 0,
-				cacheRead: 0,
-				cacheWrite: 0,
-				totalTokens: 0,
-				cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 },
-			},
+			usage: emptyUsage(),
 			stopReason: "toolUse",
 			timestamp: 2,
 		};

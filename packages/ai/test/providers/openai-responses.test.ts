@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { complete, completeSimple } from "../../src/index.js";
+import { complete, completeSimple, emptyUsage } from "../../src/index.js";
 import { type MockServer, startMockServer } from "../../src/testing/index.js";
 import type { Model, ToolCall } from "../../src/types.js";
 import { mockModel, replayWithToolResult, USER_CONTEXT } from "../helpers/scenarios.js";
@@ -136,14 +136,7 @@ describe("openai-responses adapter", () => {
 						api: model.api,
 						provider: model.provider,
 						model: model.id,
-						usage: {
-							input: 0,
-							output: 0,
-							cacheRead: 0,
-							cacheWrite: 0,
-							totalTokens: 0,
-							cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 },
-						},
+						usage: emptyUsage(),
 						stopReason: "toolUse",
 						timestamp: 2,
 					},

@@ -4,7 +4,7 @@
  * descriptions and parameter schemas.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { complete } from "../../src/index.js";
+import { complete, emptyUsage } from "../../src/index.js";
 import { type MockServer, startMockServer } from "../../src/testing/index.js";
 import type { Context } from "../../src/types.js";
 import { ALL_APIS, assistantFrom, mockModel } from "../helpers/scenarios.js";
@@ -58,14 +58,7 @@ for (const api of ALL_APIS) {
 							{ type: "text", text: dirty("assistant") },
 							{ type: "toolCall", id: "call_1", name: "bash", arguments: { command: dirty("args") } },
 						],
-						usage: {
-							input: 0,
-							output: 0,
-							cacheRead: 0,
-							cacheWrite: 0,
-							totalTokens: 0,
-							cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 },
-						},
+						usage: emptyUsage(),
 						stopReason: "toolUse",
 						timestamp: 3,
 					},
