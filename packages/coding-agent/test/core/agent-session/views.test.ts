@@ -1,4 +1,5 @@
 import type { AgentMessage } from "@pi/agent-core";
+import { emptyUsage } from "@pi/ai";
 import { afterEach, describe, expect, it } from "vitest";
 import { getLastAssistantText } from "../../../src/core/stats.js";
 import { createTestSession, type TestSession } from "./helpers.js";
@@ -9,15 +10,6 @@ afterEach(() => {
 	t = undefined;
 });
 
-const usage = {
-	input: 0,
-	output: 0,
-	cacheRead: 0,
-	cacheWrite: 0,
-	totalTokens: 0,
-	cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 },
-};
-
 function assistant(content: any[], stopReason = "stop"): AgentMessage {
 	return {
 		role: "assistant",
@@ -25,7 +17,7 @@ function assistant(content: any[], stopReason = "stop"): AgentMessage {
 		api: "faux",
 		provider: "faux",
 		model: "m",
-		usage,
+		usage: emptyUsage(),
 		stopReason,
 		timestamp: 1,
 	} as any;
