@@ -5,12 +5,18 @@
  */
 import type { AgentSession } from "../../core/agent-session.js";
 import { queuedPromptOptions } from "../../core/extensions/session-port.js";
-import type { RpcHandlers } from "./server.js";
+import type { HandlerControl, RpcHandlers } from "./server.js";
 
 /** Texts owned by the RPC layer. */
 export const handlerMessages = {
 	modelNotFound: (provider: string, modelId: string) => `Model not found: ${provider}/${modelId}`,
 } as const;
+
+/** Lets later lines (abort, get_state, ...) through while `work`, already started, runs; resolves with its result. */
+function whileReleased<T>(control: HandlerControl, work: Promise<T>): Promise<T> {
+	control.release();
+	return work;
+}
 
 /** Builds the handler table for one session. */
 export function createRpcHandlers(session: AgentSession): RpcHandlers {
@@ -39,19 +45,13 @@ export function createRpcHandlers(session: AgentSession): RpcHandlers {
 				onAccepted: () => control.respond(undefined),
 			});
 		},
-		// Commands that wait for long work start it, then let later lines (abort, get_state, ...) through.
-		abort: async (_command, control) => {
-			const done = session.abort();
-			control.release();
-			await done;
-		},
-		new_session: async (command, control) => {
-			const done = session.newSession(
-				command.parentSession === undefined ? {} : { parentSession: command.parentSession },
-			);
-			control.release();
-			return done;
-		},
+		// Commands that wait for long work start it, then let later lines through.
+		abort: (_command, control) => whileReleased(control, session.abort()),
+		new_session: (command, control) =>
+			whileReleased(
+				control,
+				session.newSession(command.parentSession === undefined ? {} : { parentSession: command.parentSession }),
+			),
 		get_state: () => session.getState(),
 		set_model: async (command) => {
 			const model = session
@@ -72,39 +72,21 @@ export function createRpcHandlers(session: AgentSession): RpcHandlers {
 		},
 		set_steering_mode: (command) => session.setSteeringMode(command.mode),
 		set_follow_up_mode: (command) => session.setFollowUpMode(command.mode),
-		compact: async (command, control) => {
-			const done = session.compact(command.customInstructions);
-			control.release();
-			return done;
-		},
+		compact: (command, control) => whileReleased(control, session.compact(command.customInstructions)),
 		set_auto_compaction: (command) => session.setAutoCompactionEnabled(command.enabled),
 		set_auto_retry: (command) => session.setAutoRetryEnabled(command.enabled),
 		abort_retry: () => session.abortRetry(),
-		bash: async (command, control) => {
-			const done = session.executeBash(command.command, undefined, {
-				excludeFromContext: command.excludeFromContext === true,
-			});
-			control.release();
-			return done;
-		},
+		bash: (command, control) =>
+			whileReleased(
+				control,
+				session.executeBash(command.command, undefined, { excludeFromContext: command.excludeFromContext === true }),
+			),
 		abort_bash: () => session.abortBash(),
 		get_session_stats: () => session.getSessionStats(),
 		export_html: async (command) => ({ path: await session.exportToHtml(command.outputPath) }),
-		switch_session: async (command, control) => {
-			const done = session.switchSession(command.sessionPath);
-			control.release();
-			return done;
-		},
-		fork: async (command, control) => {
-			const done = session.fork(command.entryId);
-			control.release();
-			return done;
-		},
-		clone: async (_command, control) => {
-			const done = session.clone();
-			control.release();
-			return done;
-		},
+		switch_session: (command, control) => whileReleased(control, session.switchSession(command.sessionPath)),
+		fork: (command, control) => whileReleased(control, session.fork(command.entryId)),
+		clone: (_command, control) => whileReleased(control, session.clone()),
 		get_fork_messages: () => ({ messages: session.getForkMessages() }),
 		get_last_assistant_text: () => ({ text: session.getLastAssistantText() }),
 		set_session_name: (command) => session.setSessionName(command.name),
