@@ -10,17 +10,19 @@ import { sdkFetch } from "./http-fetch.js";
 /** Default of `maxRetryDelayMs`. */
 const DEFAULT_MAX_RETRY_DELAY_MS = 60_000;
 
-/**
- * A fetch that marks failed responses whose requested retry wait exceeds `maxRetryDelayMs` (default 60000; 0 = no
- * cap) as not retryable for the SDK.
- */
-function createRetryCapFetch(maxRetryDelayMs: number | undefined): typeof fetch {
+/** Whether a failed response asks for a longer retry wait than `maxRetryDelayMs` (default 60000; 0 = no cap). */
+function exceedsRetryCap(response: Response, maxRetryDelayMs: number | undefined): boolean {
 	const cap = maxRetryDelayMs ?? DEFAULT_MAX_RETRY_DELAY_MS;
+	if (cap <= 0 || response.ok) return false;
+	const wait = parseRetryAfter(response.headers);
+	return wait !== undefined && wait > cap;
+}
+
+/** A fetch that marks failed responses exceeding the retry cap as not retryable for the SDK. */
+function createRetryCapFetch(maxRetryDelayMs: number | undefined): typeof fetch {
 	return async (input, init) => {
 		const response = await sdkFetch(input, init);
-		if (cap <= 0 || response.ok) return response;
-		const wait = parseRetryAfter(response.headers);
-		if (wait === undefined || wait <= cap) return response;
+		if (!exceedsRetryCap(response, maxRetryDelayMs)) return response;
 		const headers = new Headers(response.headers);
 		headers.set("x-should-retry", "false");
 		return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
@@ -49,16 +51,13 @@ export function createAbortingRetryCap(
 	maxRetryDelayMs: number | undefined,
 	callerSignal: AbortSignal | undefined,
 ): { signal: AbortSignal; inspect(response: Response): Promise<Response> } {
-	const cap = maxRetryDelayMs ?? DEFAULT_MAX_RETRY_DELAY_MS;
 	const controller = new AbortController();
 	if (callerSignal?.aborted) controller.abort(callerSignal.reason);
 	else callerSignal?.addEventListener("abort", () => controller.abort(callerSignal.reason), { once: true });
 	return {
 		signal: controller.signal,
 		async inspect(response) {
-			if (cap <= 0 || response.ok) return response;
-			const wait = parseRetryAfter(response.headers);
-			if (wait === undefined || wait <= cap) return response;
+			if (!exceedsRetryCap(response, maxRetryDelayMs)) return response;
 			const body = await response.arrayBuffer();
 			controller.abort();
 			return new Response(body, {
