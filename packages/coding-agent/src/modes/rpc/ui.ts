@@ -1,14 +1,12 @@
 /**
  * The extension UI (`UiContext`, core/extensions/ui-context.ts) over the RPC line protocol: dialogs go to the client
- * as `extension_ui_request` lines and settle with its `extension_ui_response` (rpc.md §7). The headless form of
- * print and JSON mode is re-exported here for existing callers.
+ * as `extension_ui_request` lines and settle with its `extension_ui_response` (rpc.md §7).
  */
 import { randomUUID } from "node:crypto";
-import { createHeadlessUi, type DialogOptions, type UiContext } from "../../core/extensions/ui-context.js";
+import type { DialogOptions, UiContext } from "../../core/extensions/ui-context.js";
 import type { ExtensionUiRequest, ExtensionUiResponse } from "./protocol.js";
 
 export type { DialogOptions, UiContext };
-export { createHeadlessUi };
 
 /** Distributes `Omit` over the request union so each method keeps its own fields. */
 type RequestBody = ExtensionUiRequest extends infer R
@@ -16,6 +14,9 @@ type RequestBody = ExtensionUiRequest extends infer R
 		? Omit<R, "type" | "id">
 		: never
 	: never;
+
+/** The text a select, input or editor reply carries; undefined when cancelled or timed out. */
+const replyValue = (reply: ExtensionUiResponse | undefined) => (reply && "value" in reply ? reply.value : undefined);
 
 interface PendingDialog {
 	settle: (reply: ExtensionUiResponse | undefined) => void;
@@ -33,7 +34,7 @@ export class RpcUiBridge implements UiContext {
 
 	select(title: string, options: string[], dialog: DialogOptions = {}): Promise<string | undefined> {
 		const body = { method: "select", title, options, ...timeoutField(dialog) } as const;
-		return this.ask(body, dialog, (reply) => (reply && "value" in reply ? reply.value : undefined));
+		return this.ask(body, dialog, replyValue);
 	}
 
 	confirm(title: string, message: string, dialog: DialogOptions = {}): Promise<boolean> {
@@ -48,12 +49,12 @@ export class RpcUiBridge implements UiContext {
 			...(placeholder === undefined ? {} : { placeholder }),
 			...timeoutField(dialog),
 		};
-		return this.ask(body as RequestBody, dialog, (reply) => (reply && "value" in reply ? reply.value : undefined));
+		return this.ask(body as RequestBody, dialog, replyValue);
 	}
 
 	editor(title: string, prefill?: string): Promise<string | undefined> {
 		const body = { method: "editor", title, ...(prefill === undefined ? {} : { prefill }) };
-		return this.ask(body as RequestBody, {}, (reply) => (reply && "value" in reply ? reply.value : undefined));
+		return this.ask(body as RequestBody, {}, replyValue);
 	}
 
 	notify(message: string, notifyType?: "info" | "warning" | "error"): void {
