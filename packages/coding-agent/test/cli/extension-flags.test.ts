@@ -1,19 +1,11 @@
 /** Flags registered by extensions on the pi command line (config.md §11: unknown options unless registered). */
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { MOCK_MODEL, runPi, startRawRpc, useCliWorld } from "./harness.js";
+import { MOCK_MODEL, requestUserTexts, runPi, startRawRpc, useCliWorld } from "./harness.js";
 
 const FLAGS_EXTENSION = join(import.meta.dirname, "fixtures", "flags-extension.mjs");
 
 const cli = useCliWorld();
-
-/** The user texts the mock server received. */
-const userTexts = () =>
-	cli.server.requests.map((request) => {
-		const messages = request.body.messages as { role: string; content: string | { text?: string }[] }[];
-		const content = messages.filter((m) => m.role === "user").at(-1)!.content;
-		return typeof content === "string" ? content : content.map((part) => part.text ?? "").join("");
-	});
 
 describe.concurrent("extension flags", () => {
 	it("reach the extension in print mode; a string flag takes the next argument", async () => {
@@ -31,7 +23,7 @@ describe.concurrent("extension flags", () => {
 			"be loud",
 		]);
 		expect(result).toMatchObject({ code: 0, stdout: "ok\n", stderr: "" });
-		expect(userTexts()).toContain("Hello: BE LOUD");
+		expect(requestUserTexts(cli.server)).toContain("Hello: BE LOUD");
 	});
 
 	it("are accepted in RPC mode, where the value is no message argument", async () => {
@@ -49,7 +41,7 @@ describe.concurrent("extension flags", () => {
 		await rpc.waitFor((line) => line.type === "agent_end");
 		rpc.endInput();
 		expect(await rpc.exited).toEqual({ code: 0, signal: null });
-		expect(userTexts()).toContain("Yo: rpc text");
+		expect(requestUserTexts(cli.server)).toContain("Yo: rpc text");
 	});
 
 	it("an option no extension registered is still the usage error", async () => {

@@ -163,6 +163,23 @@ export function useCliWorld(options: { resetServerEachTest?: boolean } = {}): Cl
 	};
 }
 
+/**
+ * The text of the last user message of each request the mock server received (chat-completions bodies, as
+ * MOCK_MODEL sends them), text parts joined.
+ */
+export function requestUserTexts(server: MockServer): string[] {
+	return server.requests.map((request) => {
+		const messages = request.body.messages as { role: string; content: string | { type: string; text?: string }[] }[];
+		const content = messages.filter((m) => m.role === "user").at(-1)!.content;
+		return typeof content === "string"
+			? content
+			: content
+					.filter((part) => part.type === "text")
+					.map((part) => part.text)
+					.join("");
+	});
+}
+
 /** A running `pi` child driven with raw stdin text (framing, lifecycle and signal tests). */
 export interface PiProcess {
 	/** Writes raw text or bytes to stdin (add the "\n" yourself). */

@@ -6,6 +6,7 @@ import {
 	MOCK_MODEL,
 	NOISY_FETCH_PRELOAD,
 	projectSessionDir,
+	requestUserTexts,
 	runPi,
 	startPi,
 	until,
@@ -15,16 +16,7 @@ import {
 const cli = useCliWorld({ resetServerEachTest: true });
 
 /** Text of the user message of the n-th model request. */
-function userText(requestIndex: number): string {
-	const messages = cli.server.requests[requestIndex]!.body.messages as { role: string; content: unknown }[];
-	const last = messages.filter((m) => m.role === "user").at(-1)!;
-	return typeof last.content === "string"
-		? last.content
-		: (last.content as { type: string; text?: string }[])
-				.filter((part) => part.type === "text")
-				.map((part) => part.text)
-				.join("");
-}
+const userText = (requestIndex: number) => requestUserTexts(cli.server)[requestIndex];
 
 const PNG_1x1 = Buffer.from(
 	"iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
@@ -43,7 +35,7 @@ describe("pi -p", () => {
 		cli.server.enqueue({ text: "first answer" }, { text: "second answer" });
 		const result = await runPi(cli.world, ["-p", "--model", MOCK_MODEL, "one", "two"]);
 		expect(result).toMatchObject({ code: 0, stdout: "second answer\n" });
-		expect(cli.server.requests.map((_, i) => userText(i))).toEqual(["one", "two"]);
+		expect(requestUserTexts(cli.server)).toEqual(["one", "two"]);
 		// The second request carries the first exchange.
 		expect(JSON.stringify(cli.server.requests[1]!.body.messages)).toContain("first answer");
 	});
