@@ -3,6 +3,7 @@
  * output as it streams, then how it ended. Long output is collapsed to its tail like the bash tool's.
  */
 import { type Component, expandTabs, renderPadded } from "@pi/tui";
+import type { BashExecutionMessage } from "../../../core/session/types.js";
 import type { Theme } from "../theme/theme.js";
 import { TOOL_TEXT } from "./tool-execution.js";
 import { BASH_TEXT } from "./tool-views/bash-view.js";
@@ -49,15 +50,7 @@ export class BashExecutionComponent implements Component {
 
 	/** Builds the finished view of a stored `bashExecution` message. */
 	static fromMessage(
-		message: {
-			command: string;
-			output: string;
-			exitCode?: number;
-			cancelled: boolean;
-			truncated: boolean;
-			fullOutputPath?: string;
-			excludeFromContext?: boolean;
-		},
+		message: Omit<BashExecutionMessage, "role" | "timestamp">,
 		options: BashExecutionOptions,
 	): BashExecutionComponent {
 		const component = new BashExecutionComponent(message.command, {
