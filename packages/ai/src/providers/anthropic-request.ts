@@ -25,7 +25,7 @@ import type {
 } from "../types.js";
 import { sanitizeSurrogates } from "../utils/sanitize.js";
 import { restrictToolCallId, transformMessages } from "../utils/transform-messages.js";
-import { resolveMaxTokens } from "./shared/request.js";
+import { resolveMaxTokens, TOOL_RESULT_TEXTS } from "./shared/request.js";
 
 /** Adaptive-thinking effort values the Messages API accepts. */
 export type AnthropicEffort = "low" | "medium" | "high" | "xhigh" | "max";
@@ -43,8 +43,6 @@ export interface AnthropicStreamOptions extends StreamOptions, Record<string, un
 
 /** Placeholder text of a redacted thinking block (the encrypted payload travels in the signature). */
 export const REDACTED_THINKING_TEXT = "[Reasoning redacted]";
-/** Sent instead of an empty tool result, which the API rejects. */
-const EMPTY_TOOL_RESULT_TEXT = "(no output)";
 /** Anthropic tool-use ids: `^[a-zA-Z0-9_-]+$`, at most 64 characters. */
 const TOOL_ID_MAX_LENGTH = 64;
 /** Budget used when thinking is enabled without one. */
@@ -201,7 +199,7 @@ function convertMessages(messages: Message[], model: Model, cache: CacheControlE
 			const result: ToolResultBlockParam = {
 				type: "tool_result",
 				tool_use_id: message.toolCallId,
-				content: resultContent.length > 0 ? resultContent : [{ type: "text", text: EMPTY_TOOL_RESULT_TEXT }],
+				content: resultContent.length > 0 ? resultContent : [{ type: "text", text: TOOL_RESULT_TEXTS.empty }],
 				is_error: message.isError,
 			};
 			const previous = out[out.length - 1];

@@ -10,12 +10,7 @@ import type {
 } from "../../types.js";
 import { sanitizeSurrogates } from "../../utils/sanitize.js";
 import { restrictToolCallId, transformMessages } from "../../utils/transform-messages.js";
-
-/** Model-visible texts this converter adds to a conversation. */
-export const GEMINI_TEXTS = {
-	toolResultImages: "Images returned by the tool call above:",
-	emptyToolResult: "(no output)",
-} as const;
+import { TOOL_RESULT_TEXTS } from "../shared/request.js";
 
 /**
  * Gemini 3 rejects a function call of the current turn without a thought signature. Calls that never had one
@@ -43,7 +38,7 @@ export function convertGeminiContents(model: Model, context: Context): Content[]
 	const flushToolTurn = () => {
 		if (!toolTurn) return;
 		const parts = [...toolTurn.responses];
-		if (toolTurn.images.length > 0) parts.push({ text: GEMINI_TEXTS.toolResultImages }, ...toolTurn.images);
+		if (toolTurn.images.length > 0) parts.push({ text: TOOL_RESULT_TEXTS.images }, ...toolTurn.images);
 		contents.push({ role: "user", parts });
 		toolTurn = undefined;
 	};
@@ -83,7 +78,7 @@ function functionResponsePart(message: ToolResultMessage): Part {
 		.filter((block): block is TextContent => block.type === "text")
 		.map((block) => block.text)
 		.join("\n");
-	const value = sanitizeSurrogates(text || GEMINI_TEXTS.emptyToolResult);
+	const value = sanitizeSurrogates(text || TOOL_RESULT_TEXTS.empty);
 	return {
 		functionResponse: {
 			id: message.toolCallId,

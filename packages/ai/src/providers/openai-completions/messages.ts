@@ -11,14 +11,13 @@ import type {
 import { sanitizeSurrogates } from "../../utils/sanitize.js";
 import { transformMessages } from "../../utils/transform-messages.js";
 import { normalizeCompletionsToolCallId } from "../openai-shared/ids.js";
+import { TOOL_RESULT_TEXTS } from "../shared/request.js";
 import type { ResolvedCompletionsCompat } from "./compat.js";
 
 /** Model-visible texts this converter adds to a conversation. */
 export const COMPLETIONS_TEXTS = {
-	toolResultImages: "Images returned by the tool call above:",
 	/** Bridges a tool result and a following user message for servers that require an assistant turn between. */
 	assistantBridge: "I have processed the tool results.",
-	emptyToolResult: "(no output)",
 } as const;
 
 /** The default vendor field for replayed reasoning when a thinking block does not name its own. */
@@ -48,10 +47,7 @@ export function convertCompletionsMessages(
 			out.push({ role: "assistant", content: COMPLETIONS_TEXTS.assistantBridge });
 		}
 		if (imagesFollow) {
-			const parts = [
-				{ type: "text" as const, text: COMPLETIONS_TEXTS.toolResultImages },
-				...pendingImages.map(imagePart),
-			];
+			const parts = [{ type: "text" as const, text: TOOL_RESULT_TEXTS.images }, ...pendingImages.map(imagePart)];
 			out.push({ role: "user", content: parts });
 			pendingImages = [];
 		}
@@ -100,7 +96,7 @@ function convertToolResult(message: ToolResultMessage, compat: ResolvedCompletio
 	const tool: ChatCompletionMessageParam & { name?: string } = {
 		role: "tool",
 		tool_call_id: message.toolCallId,
-		content: sanitizeSurrogates(text || COMPLETIONS_TEXTS.emptyToolResult),
+		content: sanitizeSurrogates(text || TOOL_RESULT_TEXTS.empty),
 	};
 	if (compat.requiresToolResultName) tool.name = message.toolName;
 	return tool;

@@ -3,12 +3,7 @@ import type { AssistantMessage, Context, ImageContent, Model, TextContent, Tool,
 import { sanitizeSurrogates } from "../../utils/sanitize.js";
 import { transformMessages } from "../../utils/transform-messages.js";
 import { normalizeResponsesToolCallId, splitResponsesToolCallId } from "../openai-shared/ids.js";
-
-/** Model-visible texts this converter adds to a conversation. */
-export const RESPONSES_TEXTS = {
-	toolResultImages: "Images returned by the tool call above:",
-	emptyToolResult: "(no output)",
-} as const;
+import { TOOL_RESULT_TEXTS } from "../shared/request.js";
 
 /**
  * Converts a context to Responses input items (after the transform of events.md §1.9). Same-model reasoning
@@ -23,7 +18,7 @@ export function convertResponsesInput(model: Model, context: Context): ResponseI
 		if (pendingImages.length === 0) return;
 		items.push({
 			role: "user",
-			content: [{ type: "input_text", text: RESPONSES_TEXTS.toolResultImages }, ...pendingImages.map(imagePart)],
+			content: [{ type: "input_text", text: TOOL_RESULT_TEXTS.images }, ...pendingImages.map(imagePart)],
 		});
 		pendingImages = [];
 	};
@@ -36,7 +31,7 @@ export function convertResponsesInput(model: Model, context: Context): ResponseI
 			items.push({
 				type: "function_call_output",
 				call_id: splitResponsesToolCallId(message.toolCallId).callId,
-				output: sanitizeSurrogates(text || RESPONSES_TEXTS.emptyToolResult),
+				output: sanitizeSurrogates(text || TOOL_RESULT_TEXTS.empty),
 			});
 			for (const block of message.content) if (block.type === "image") pendingImages.push(block);
 			continue;

@@ -1,6 +1,14 @@
 import type { Model, StreamOptions } from "../../types.js";
 import { sanitizePayload } from "../../utils/sanitize.js";
 
+/** Model-visible texts every converter adds to tool results the same way. */
+export const TOOL_RESULT_TEXTS = {
+	/** Sent instead of an empty tool result, which the APIs reject or the model reads as a missing result. */
+	empty: "(no output)",
+	/** Heads tool-result images sent in a following user message, where the API's tool result cannot carry them. */
+	images: "Images returned by the tool call above:",
+} as const;
+
 /**
  * The request body as sent: unpaired surrogates removed from every string (events.md §1.8 guarantee 9), then
  * `onPayload` may inspect or replace it (`undefined` keeps it).
