@@ -3,12 +3,12 @@
  * terminal emulator, with a resize in the middle of the stream: the screen must end up showing exactly the last
  * rows of the answer above the editor, with nothing garbled or lost.
  */
-import type { AssistantMessage } from "@pi/ai";
 import { type Component, Container, markFinal, stripAnsi, TUI } from "@pi/tui";
 import { describe, expect, it } from "vitest";
 import { VirtualTerminal } from "../../../../tui/src/terminal/virtual-terminal.js";
 import { TranscriptView } from "../../../src/modes/interactive/event-rendering.js";
 import { createTheme, DARK_THEME } from "../../../src/modes/interactive/theme/index.js";
+import { assistantMessage } from "./components/helpers.js";
 
 /** A finished message of fixed rows (cheap to render: the test is about the renderer and the transcript). */
 class FixedRows implements Component {
@@ -18,25 +18,7 @@ class FixedRows implements Component {
 	}
 }
 
-function assistant(text: string, stopReason: AssistantMessage["stopReason"] = "stop"): AssistantMessage {
-	return {
-		role: "assistant",
-		content: [{ type: "text", text }],
-		api: "anthropic-messages",
-		provider: "mock",
-		model: "mock-model",
-		usage: {
-			input: 0,
-			output: 0,
-			cacheRead: 0,
-			cacheWrite: 0,
-			totalTokens: 0,
-			cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 },
-		},
-		stopReason,
-		timestamp: Date.now(),
-	};
-}
+const assistant = (text: string) => assistantMessage([{ type: "text", text }]);
 
 describe("long session transcript", () => {
 	it("streams a 2 MB answer after 100,000 rows without corrupting the screen, across a resize", async () => {
