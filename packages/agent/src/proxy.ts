@@ -9,6 +9,7 @@ import {
 	type Context,
 	createEmptyAssistantMessage,
 	type ErrorInfo,
+	FAILURE_TEXTS,
 	findNetworkCode,
 	type Model,
 	makeErrorInfo,
@@ -20,8 +21,8 @@ import type { StreamFn } from "./types.js";
 /** Texts of proxy failures, as the assistant message's errorMessage. */
 export const PROXY_ERROR_TEXTS = {
 	http: (status: number, detail: string) => `Proxy error: ${status}${detail ? ` ${detail}` : ""}`,
-	aborted: "Request was aborted",
-	ended: "Stream ended unexpectedly",
+	aborted: FAILURE_TEXTS.aborted,
+	ended: FAILURE_TEXTS.streamEnded,
 } as const;
 
 export interface ProxyClientOptions {

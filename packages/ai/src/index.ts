@@ -21,6 +21,7 @@ export {
 } from "./providers/openai-completions/compat.js";
 export type { OpenAICompletionsOptions } from "./providers/openai-completions/request.js";
 export type { OpenAIResponsesOptions } from "./providers/openai-responses/request.js";
+export { FAILURE_TEXTS } from "./providers/shared/failure.js";
 export { AssistantOutput, createEmptyAssistantMessage } from "./providers/shared/output.js";
 export {
 	type ApiAdapter,

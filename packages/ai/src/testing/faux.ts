@@ -1,3 +1,4 @@
+import { FAILURE_TEXTS } from "../providers/shared/failure.js";
 import { AssistantOutput } from "../providers/shared/output.js";
 import { registerApiAdapter, unregisterApiAdapter } from "../registry.js";
 import type { Context, ErrorInfo, Model, ProviderStreamOptions, SimpleStreamOptions } from "../types.js";
@@ -112,7 +113,7 @@ export function createFauxProvider(options: FauxProviderOptions = {}): FauxProvi
 			const delay = reply.delayMs ?? options.delayMs ?? 0;
 			const aborted = () => {
 				if (!signal?.aborted) return false;
-				output.fail("aborted", "Request was aborted");
+				output.fail("aborted", FAILURE_TEXTS.aborted);
 				return true;
 			};
 			const pause = () =>
