@@ -174,7 +174,7 @@ export class TranscriptView {
 		this.container.invalidate();
 	}
 
-	/** Switches the theme of components created from now on (existing ones are rebuilt by the caller). */
+	/** Switches the theme of components created from now on (existing ones keep theirs: most are in scrollback). */
 	setTheme(theme: Theme): void {
 		this.options.theme = theme;
 	}
@@ -226,13 +226,11 @@ export class TranscriptView {
 	/** Creates or updates the box of every tool call in the (streaming) assistant message. */
 	private syncToolCalls(message: AssistantMessage): void {
 		for (const block of message.content) {
-			if (block.type !== "toolCall") continue;
-			const existing = this.tools.get(block.id);
-			if (existing) existing.updateArgs(block.arguments ?? {});
-			else this.toolFor(block.id, block.name, block.arguments ?? {});
+			if (block.type === "toolCall") this.toolFor(block.id, block.name, block.arguments ?? {});
 		}
 	}
 
+	/** The box of tool call `id`, created on first sight; `args`, when given, updates its arguments. */
 	private toolFor(id: string, name: string, args: unknown): ToolExecutionComponent {
 		let view = this.tools.get(id);
 		if (!view) {
