@@ -2,9 +2,7 @@
  * `AuthStorage`: stored credentials in `<agentDir>/auth.json` (config.md §4). The file is created (mode 0600,
  * directory 0700) only when a credential is saved; every write re-reads under the file lock and changes one entry.
  */
-import { dirname } from "node:path";
-import { ensureDir, readJsonFile, writeJsonAtomic } from "./atomic-json.js";
-import { FileLockError, withFileLockSync } from "./file-lock.js";
+import { readJsonFile, updateJsonObjectFile } from "./atomic-json.js";
 import { isPlainObject } from "./json-path.js";
 import { getAgentPaths } from "./paths.js";
 
@@ -38,11 +36,9 @@ const authTexts = {
 	notObject: "the content is not a JSON object",
 	notSaved: (file: string) =>
 		`Could not save credentials: ${file} is not valid JSON; change kept for this session only`,
-	saveFailed: (file: string, reason: string) => `Could not save ${file}: ${reason}`,
 };
 
 export const AUTH_FILE_MODE = 0o600;
-export const AUTH_DIR_MODE = 0o700;
 
 export function isApiKeyCredential(entry: AuthEntry | undefined): entry is ApiKeyCredential {
 	return entry?.type === "api_key" && typeof (entry as ApiKeyCredential).key === "string";
@@ -131,24 +127,19 @@ export class AuthStorage {
 			this.warn(authTexts.notSaved(file));
 			return;
 		}
-		try {
-			ensureDir(dirname(file), AUTH_DIR_MODE);
-			withFileLockSync(file, () => {
-				const read = readJsonFile(file);
-				if (read.status === "invalid" || (read.status === "ok" && !isPlainObject(read.value))) {
-					this.writable = false;
-					this.warn(authTexts.notSaved(file));
-					return;
-				}
-				const onDisk = read.status === "ok" ? (read.value as Record<string, AuthEntry>) : {};
+		const result = updateJsonObjectFile(
+			file,
+			(onDisk) => {
 				const entry = this.entries[provider];
 				if (entry === undefined) delete onDisk[provider];
 				else onDisk[provider] = entry;
-				writeJsonAtomic(file, onDisk, { mode: AUTH_FILE_MODE });
-				this.entries = onDisk;
-			});
-		} catch (error) {
-			this.warn(error instanceof FileLockError ? error.message : authTexts.saveFailed(file, (error as Error).message));
-		}
+			},
+			{ mode: AUTH_FILE_MODE },
+		);
+		if (result.status === "saved") this.entries = result.value as Record<string, AuthEntry>;
+		else if (result.status === "invalid") {
+			this.writable = false;
+			this.warn(authTexts.notSaved(file));
+		} else this.warn(result.message);
 	}
 }

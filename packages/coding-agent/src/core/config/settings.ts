@@ -2,9 +2,8 @@
  * `SettingsManager`: effective settings = defaults ← global ← project ← changes made in this process
  * (config.md §2). Writes go to the global file only and touch only the changed key paths under the file lock.
  */
-import { dirname, join } from "node:path";
-import { ensureDir, readJsonFile, writeJsonAtomic } from "./atomic-json.js";
-import { FileLockError, withFileLockSync } from "./file-lock.js";
+import { join } from "node:path";
+import { readJsonFile, updateJsonObjectFile } from "./atomic-json.js";
 import { deepMerge, getAtPath, hasPath, isPlainObject, setAtPath } from "./json-path.js";
 import { getAgentPaths, getProjectPaths, resolveUserPath } from "./paths.js";
 import {
@@ -154,23 +153,16 @@ export class SettingsManager {
 			return;
 		}
 		const file = this.files.global;
-		try {
-			ensureDir(dirname(file));
-			withFileLockSync(file, () => {
-				const read = readJsonFile(file);
-				if (read.status === "invalid" || (read.status === "ok" && !isPlainObject(read.value))) {
-					const reason = read.status === "invalid" ? read.error : "not a JSON object";
-					this.warn(`Could not save settings: ${file} is not valid (${reason}); change kept for this session only`);
-					return;
-				}
-				const raw = read.status === "ok" ? (read.value as Record<string, unknown>) : {};
-				for (const key of this.unsaved) setAtPath(raw, key, this.runtime[key]);
-				writeJsonAtomic(file, raw);
-				this.unsaved.clear();
-				this.global = this.toLayer(raw, file, () => {});
-			});
-		} catch (error) {
-			this.warn(error instanceof FileLockError ? error.message : `Could not save ${file}: ${(error as Error).message}`);
+		const result = updateJsonObjectFile(file, (raw) => {
+			for (const key of this.unsaved) setAtPath(raw, key, this.runtime[key]);
+		});
+		if (result.status === "saved") {
+			this.unsaved.clear();
+			this.global = this.toLayer(result.value, file, () => {});
+		} else if (result.status === "invalid") {
+			this.warn(`Could not save settings: ${file} is not valid (${result.reason}); change kept for this session only`);
+		} else {
+			this.warn(result.message);
 		}
 		this.recompute();
 	}
