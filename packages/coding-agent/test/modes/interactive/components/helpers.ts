@@ -21,11 +21,11 @@ export function renderPlain(component: Component, width: number): string {
 	return plain(rows).join("\n");
 }
 
+/** Asserts that no row is wider than `width`, naming the first row that is. */
 export function expectWithin(rows: readonly string[], width: number): void {
 	for (const row of rows) {
-		if (visibleWidth(row) > width) throw new Error(`row wider than ${width}: ${JSON.stringify(stripAnsi(row))}`);
+		expect(visibleWidth(row), `row wider than ${width}: ${JSON.stringify(stripAnsi(row))}`).toBeLessThanOrEqual(width);
 	}
-	expect(rows.every((row) => visibleWidth(row) <= width)).toBe(true);
 }
 
 /** The truecolor SGR sequence of a "#rrggbb" foreground. */
