@@ -136,15 +136,18 @@ export interface CliWorld {
 }
 
 /**
- * Registers the hooks that give a test file one mock server and one default test world, both torn down after the
- * file. With `resetServerEachTest`, every test starts with no queued replies and no recorded requests.
+ * Registers the hooks that give a test file one mock server and one test world (with `settings` as its settings.json),
+ * both torn down after the file. With `resetServerEachTest`, every test starts with no queued replies and no recorded
+ * requests.
  */
-export function useCliWorld(options: { resetServerEachTest?: boolean } = {}): CliWorld {
+export function useCliWorld(
+	options: { resetServerEachTest?: boolean; settings?: Record<string, unknown> } = {},
+): CliWorld {
 	let server: MockServer | undefined;
 	let world: TestWorld | undefined;
 	beforeAll(async () => {
 		server = await startServer();
-		world = createWorld(server);
+		world = createWorld(server, options.settings);
 	});
 	afterAll(async () => {
 		world?.cleanup();

@@ -2,30 +2,17 @@ import { existsSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RpcClient, RpcCommandError } from "../../../src/modes/rpc/client.js";
 import type { RpcEvent } from "../../../src/modes/rpc/protocol.js";
-import {
-	childEnv,
-	createWorld,
-	MOCK_MODEL,
-	type MockServer,
-	PI_BIN,
-	startServer,
-	type TestWorld,
-} from "../../cli/harness.js";
+import { childEnv, createWorld, MOCK_MODEL, PI_BIN, useCliWorld } from "../../cli/harness.js";
 
-let server: MockServer;
-let world: TestWorld;
+const cli = useCliWorld({ settings: { compaction: { keepRecentTokens: 1 } } });
 let client: RpcClient;
 
 beforeAll(async () => {
-	server = await startServer();
-	world = createWorld(server, { compaction: { keepRecentTokens: 1 } });
-	client = new RpcClient({ args: [PI_BIN, "--model", MOCK_MODEL], cwd: world.cwd, env: childEnv(world) });
+	client = new RpcClient({ args: [PI_BIN, "--model", MOCK_MODEL], cwd: cli.world.cwd, env: childEnv(cli.world) });
 	await client.start();
 });
-afterAll(async () => {
+afterAll(() => {
 	client.dispose();
-	world.cleanup();
-	await server.close();
 });
 
 function nextEvent(type: string): Promise<RpcEvent> {
@@ -47,7 +34,7 @@ describe("RpcClient driving a full session", () => {
 		expect(state).toMatchObject({ isStreaming: false, thinkingLevel: "off", messageCount: 0 });
 		expect(state.model).toMatchObject({ provider: "mock-openai", id: "mock-model" });
 
-		server.enqueue(
+		cli.server.enqueue(
 			{ toolCalls: [{ id: "call_1", name: "bash", arguments: { command: "sleep 0.5; echo slow" } }] },
 			{ text: "steered reply" },
 			{ text: "follow-up reply" },
@@ -68,7 +55,7 @@ describe("RpcClient driving a full session", () => {
 		expect(roles(messages)).toEqual(["user", "assistant", "toolResult", "user", "assistant", "user", "assistant"]);
 		expect(await client.getLastAssistantText()).toEqual({ text: "follow-up reply" });
 
-		server.enqueue({ text: "too late", delayMs: 10_000 });
+		cli.server.enqueue({ text: "too late", delayMs: 10_000 });
 		const started = nextEvent("agent_start");
 		await client.prompt("this will be aborted");
 		await started;
@@ -76,7 +63,7 @@ describe("RpcClient driving a full session", () => {
 		expect((await client.getState()).isStreaming).toBe(false);
 		const after = (await client.getMessages()).messages;
 		expect(after.at(-1)).toMatchObject({ role: "assistant", stopReason: "aborted" });
-		server.reset();
+		cli.server.reset();
 	});
 
 	it("switches models and thinking levels", async () => {
@@ -106,7 +93,7 @@ describe("RpcClient driving a full session", () => {
 		const bash = await client.bash("echo hello from bash");
 		expect(bash).toMatchObject({ output: "hello from bash", exitCode: 0, cancelled: false, truncated: false });
 
-		server.enqueue({ text: "Summary: the user ran tools and steered." });
+		cli.server.enqueue({ text: "Summary: the user ran tools and steered." });
 		const compaction = await client.compact();
 		expect(compaction.summary).toContain("Summary: the user ran tools and steered.");
 		expect(typeof compaction.firstKeptEntryId).toBe("string");
@@ -149,7 +136,7 @@ describe("RpcClient driving a full session", () => {
 
 describe("RpcClient defaults", () => {
 	it("without args it spawns this package's pi, which takes its model from the settings", async () => {
-		const defaultsWorld = createWorld(server, { defaultProvider: "mock-openai", defaultModel: "mock-model" });
+		const defaultsWorld = createWorld(cli.server, { defaultProvider: "mock-openai", defaultModel: "mock-model" });
 		const plain = new RpcClient({ cwd: defaultsWorld.cwd, env: childEnv(defaultsWorld) });
 		try {
 			await plain.start();

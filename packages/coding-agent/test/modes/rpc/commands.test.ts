@@ -7,26 +7,18 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RpcClient } from "../../../src/modes/rpc/client.js";
 import type { RpcEvent } from "../../../src/modes/rpc/protocol.js";
-import {
-	childEnv,
-	createWorld,
-	MOCK_MODEL,
-	type MockServer,
-	PI_BIN,
-	startServer,
-	type TestWorld,
-} from "../../cli/harness.js";
+import { childEnv, MOCK_MODEL, PI_BIN, useCliWorld } from "../../cli/harness.js";
 
-let server: MockServer;
-let world: TestWorld;
+// A retry waits 10 s: long enough to observe and cancel, never waited for in full. Any context can be compacted.
+const cli = useCliWorld({
+	settings: { retry: { baseDelayMs: 10_000, maxRetries: 1 }, compaction: { keepRecentTokens: 1 } },
+});
 let client: RpcClient;
 let templatePath: string;
 let skillPath: string;
 
 beforeAll(async () => {
-	server = await startServer();
-	// A retry waits 10 s: long enough to observe and cancel, never waited for in full. Any context can be compacted.
-	world = createWorld(server, { retry: { baseDelayMs: 10_000, maxRetries: 1 }, compaction: { keepRecentTokens: 1 } });
+	const { world } = cli;
 	templatePath = join(world.agentDir, "prompts", "review.md");
 	mkdirSync(join(world.agentDir, "prompts"));
 	writeFileSync(templatePath, "---\ndescription: Review a file\n---\nReview $1.");
@@ -40,10 +32,8 @@ beforeAll(async () => {
 	});
 	await client.start();
 });
-afterAll(async () => {
+afterAll(() => {
 	client.dispose();
-	world.cleanup();
-	await server.close();
 });
 
 function nextEvent(predicate: (event: RpcEvent) => boolean): Promise<RpcEvent> {
@@ -57,7 +47,7 @@ function nextEvent(predicate: (event: RpcEvent) => boolean): Promise<RpcEvent> {
 	});
 }
 
-const globalSettings = () => JSON.parse(readFileSync(join(world.agentDir, "settings.json"), "utf8"));
+const globalSettings = () => JSON.parse(readFileSync(join(cli.world.agentDir, "settings.json"), "utf8"));
 
 describe("RPC commands over the wire", () => {
 	it("get_commands lists prompt templates and skills (named skill:<name>) with where they were found", async () => {
@@ -103,13 +93,13 @@ describe("RPC commands over the wire", () => {
 	});
 
 	it("handles lines in order: a set_model written right before a prompt is what the prompt uses", async () => {
-		server.reset();
-		server.enqueue({ text: "from anthropic" });
+		cli.server.reset();
+		cli.server.enqueue({ text: "from anthropic" });
 		const switched = client.setModel("mock-anthropic", "mock-model");
 		const events = client.promptAndWait("which model?");
 		await switched;
 		await events;
-		expect(server.requests[0]!.protocol).toBe("anthropic-messages");
+		expect(cli.server.requests[0]!.protocol).toBe("anthropic-messages");
 		await client.setModel("mock-openai", "mock-model");
 	});
 
@@ -124,7 +114,7 @@ describe("RPC commands over the wire", () => {
 		await expect(client.compact()).rejects.toThrow("Nothing to compact (session too small)");
 		await expect(client.exportHtml()).rejects.toThrow("Nothing to export yet: start a conversation first");
 		await expect(client.switchSession("missing.jsonl")).rejects.toThrow(
-			`Session file not found: ${join(world.cwd, "missing.jsonl")}`,
+			`Session file not found: ${join(cli.world.cwd, "missing.jsonl")}`,
 		);
 		await expect(client.fork("no-such-entry")).rejects.toThrow(/no-such-entry/);
 		// abort succeeds when nothing runs.
@@ -148,12 +138,12 @@ describe("RPC commands over the wire", () => {
 			retry: { enabled: false, baseDelayMs: 10_000, maxRetries: 1 },
 		});
 
-		server.reset();
-		server.enqueue({ httpError: { status: 529, message: "overloaded" } });
+		cli.server.reset();
+		cli.server.enqueue({ httpError: { status: 529, message: "overloaded" } });
 		const events = await client.promptAndWait("no retry please");
 		expect(events.map((e) => e.type)).not.toContain("auto_retry_start");
 		expect((await client.getMessages()).messages.at(-1)).toMatchObject({ role: "assistant", stopReason: "error" });
-		expect(server.requests).toHaveLength(1);
+		expect(cli.server.requests).toHaveLength(1);
 
 		await client.setAutoRetry(true);
 		await client.setAutoCompaction(true);
@@ -161,8 +151,8 @@ describe("RPC commands over the wire", () => {
 	});
 
 	it("is busy right after a failed run's agent_end while a retry waits; abort_retry cancels the wait", async () => {
-		server.reset();
-		server.enqueue({ httpError: { status: 529, message: "overloaded" } });
+		cli.server.reset();
+		cli.server.enqueue({ httpError: { status: 529, message: "overloaded" } });
 		const retryStart = nextEvent((e) => e.type === "auto_retry_start");
 		const agentEnd = nextEvent((e) => e.type === "agent_end");
 		await client.prompt("retry me");
@@ -179,7 +169,7 @@ describe("RPC commands over the wire", () => {
 			finalError: "Retry cancelled",
 		});
 		expect((await client.getState()).isStreaming).toBe(false);
-		expect(server.requests).toHaveLength(1);
+		expect(cli.server.requests).toHaveLength(1);
 		// Cancelling when nothing waits is not an error.
 		await client.abortRetry();
 	});
@@ -197,8 +187,8 @@ describe("RPC commands over the wire", () => {
 	});
 
 	it("get_last_assistant_text skips an aborted reply without content", async () => {
-		server.reset();
-		server.enqueue({ text: "  the real answer \n" }, { text: "too late", delayMs: 10_000 });
+		cli.server.reset();
+		cli.server.enqueue({ text: "  the real answer \n" }, { text: "too late", delayMs: 10_000 });
 		await client.promptAndWait("answer me");
 		expect(await client.getLastAssistantText()).toEqual({ text: "the real answer" });
 		const started = nextEvent((e) => e.type === "agent_start");
@@ -235,12 +225,12 @@ describe("RPC commands over the wire", () => {
 	});
 
 	it("abort cancels a running compaction; a prompt sent during a compaction waits for its end", async () => {
-		server.reset();
-		server.enqueue({ text: "r1" }, { text: "r2" });
+		cli.server.reset();
+		cli.server.enqueue({ text: "r1" }, { text: "r2" });
 		await client.promptAndWait("one");
 		await client.promptAndWait("two");
 
-		server.enqueue({ text: "never summarised", delayMs: 10_000 });
+		cli.server.enqueue({ text: "never summarised", delayMs: 10_000 });
 		let started = nextEvent((e) => e.type === "compaction_start");
 		const cancelledEnd = nextEvent((e) => e.type === "compaction_end");
 		const cancelled = client.compact();
@@ -250,7 +240,7 @@ describe("RPC commands over the wire", () => {
 		await expect(cancelled).rejects.toThrow("Compaction cancelled");
 		expect(await cancelledEnd).toMatchObject({ reason: "manual", aborted: true, willRetry: false });
 
-		server.enqueue({ text: "the summary", delayMs: 800 }, { text: "after compaction" });
+		cli.server.enqueue({ text: "the summary", delayMs: 800 }, { text: "after compaction" });
 		const order: string[] = [];
 		let promptAnswered = false;
 		let answeredBeforeCompactionEnd: boolean | undefined;
@@ -280,10 +270,10 @@ describe("RPC commands over the wire", () => {
 	});
 
 	it("new_session records parentSession in the header written at the first prompt", async () => {
-		const parent = join(world.cwd, "parent.jsonl");
+		const parent = join(cli.world.cwd, "parent.jsonl");
 		expect(await client.newSession(parent)).toEqual({ cancelled: false });
-		server.reset();
-		server.enqueue({ text: "child reply" });
+		cli.server.reset();
+		cli.server.enqueue({ text: "child reply" });
 		await client.promptAndWait("hello child");
 		const { sessionFile, sessionId } = await client.getState();
 		const header = JSON.parse(readFileSync(sessionFile!, "utf8").split("\n")[0]!);
@@ -291,8 +281,8 @@ describe("RPC commands over the wire", () => {
 	});
 
 	it("abort keeps queued follow-up messages queued", async () => {
-		server.reset();
-		server.enqueue({ text: "too late", delayMs: 10_000 });
+		cli.server.reset();
+		cli.server.enqueue({ text: "too late", delayMs: 10_000 });
 		const started = nextEvent((e) => e.type === "agent_start");
 		await client.prompt("slow one");
 		await started;
@@ -310,8 +300,8 @@ describe("RPC without a session file and with a one-model scope", () => {
 	it("omits sessionFile from get_state, answers cycle_model with null and cannot export", async () => {
 		const single = new RpcClient({
 			args: [PI_BIN, "--model", MOCK_MODEL, "--models", "mock-openai/mock-model", "--no-session"],
-			cwd: world.cwd,
-			env: childEnv(world),
+			cwd: cli.world.cwd,
+			env: childEnv(cli.world),
 		});
 		await single.start();
 		try {

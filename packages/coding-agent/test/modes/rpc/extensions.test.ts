@@ -5,59 +5,47 @@
 import { copyFileSync, mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { RpcClient } from "../../../src/modes/rpc/client.js";
 import type { RpcEvent } from "../../../src/modes/rpc/protocol.js";
-import {
-	childEnv,
-	createWorld,
-	MOCK_MODEL,
-	type MockServer,
-	PI_BIN,
-	type RawRpc,
-	runPi,
-	startRawRpc,
-	startServer,
-	type TestWorld,
-} from "../../cli/harness.js";
+import { childEnv, MOCK_MODEL, PI_BIN, type RawRpc, runPi, startRawRpc, useCliWorld } from "../../cli/harness.js";
 
 const fixture = (name: string) => fileURLToPath(new URL(`../../fixtures/extensions/${name}`, import.meta.url));
 const DEMO = fixture("demo.mjs");
 const THROWING = fixture("throwing.mjs");
 
-let server: MockServer;
-let world: TestWorld;
+const cli = useCliWorld({ resetServerEachTest: true });
 let raw: RawRpc | undefined;
 let client: RpcClient | undefined;
 
-beforeAll(async () => {
-	server = await startServer();
-	world = createWorld(server);
-});
 afterEach(() => {
 	raw?.kill("SIGKILL");
 	raw = undefined;
 	client?.dispose();
 	client = undefined;
-	server.reset();
-});
-afterAll(async () => {
-	world.cleanup();
-	await server.close();
 });
 
 const isUiRequest = (method: string) => (line: Record<string, any>) =>
 	line.type === "extension_ui_request" && line.method === method;
 const isResponse = (id: string) => (line: Record<string, any>) => line.type === "response" && line.id === id;
 
+/** An RPC client (not started) for pi in the test world with one extension loaded by -e. */
+function extensionClient(extension: string): RpcClient {
+	return new RpcClient({
+		args: [PI_BIN, "--model", MOCK_MODEL, "-e", extension],
+		cwd: cli.world.cwd,
+		env: childEnv(cli.world),
+	});
+}
+
 /** Text of every message of a recorded chat-completions request. */
 function requestText(index: number): string {
-	return JSON.stringify(server.requests[index]!.body.messages);
+	return JSON.stringify(cli.server.requests[index]!.body.messages);
 }
 
 describe("extension commands and the extension UI sub-protocol", () => {
 	it("a command's select dialog goes to the client, its reply completes the command, and the response carries the id", async () => {
-		raw = startRawRpc(world, ["--model", MOCK_MODEL, "-e", DEMO]);
+		raw = startRawRpc(cli.world, ["--model", MOCK_MODEL, "-e", DEMO]);
 		raw.write(`${JSON.stringify({ id: "cmd-1", type: "prompt", message: "/pick the wall" })}\n`);
 		const request = await raw.waitFor(isUiRequest("select"));
 		expect(request).toMatchObject({ title: "Pick a colour for the wall", options: ["red", "green"] });
@@ -78,11 +66,11 @@ describe("extension commands and the extension UI sub-protocol", () => {
 		expect(after.map((line) => line.type)).toEqual(["extension_ui_request", "response"]);
 		expect(after[0]).toMatchObject({ method: "notify", message: "picked green" });
 		// Nothing reached the model: a command is not a prompt.
-		expect(server.requests).toHaveLength(0);
+		expect(cli.server.requests).toHaveLength(0);
 	});
 
 	it("a confirm with a timeout resolves to its default; a failing command fails its prompt; steer refuses commands", async () => {
-		raw = startRawRpc(world, ["--model", MOCK_MODEL, "-e", DEMO]);
+		raw = startRawRpc(cli.world, ["--model", MOCK_MODEL, "-e", DEMO]);
 		raw.write(`${JSON.stringify({ id: "ask", type: "prompt", message: "/ask" })}\n`);
 		expect(await raw.waitFor(isUiRequest("confirm"))).toMatchObject({ title: "Proceed?", timeout: 50 });
 		await raw.waitFor(isResponse("ask"));
@@ -107,7 +95,7 @@ describe("extension commands and the extension UI sub-protocol", () => {
 	});
 
 	it("stdin EOF cancels a pending dialog; the command completes and pi exits 0", async () => {
-		raw = startRawRpc(world, ["--model", MOCK_MODEL, "-e", DEMO]);
+		raw = startRawRpc(cli.world, ["--model", MOCK_MODEL, "-e", DEMO]);
 		raw.write(`${JSON.stringify({ id: "name", type: "prompt", message: "/name" })}\n`);
 		await raw.waitFor(isUiRequest("input"));
 		raw.endInput();
@@ -117,7 +105,7 @@ describe("extension commands and the extension UI sub-protocol", () => {
 	});
 
 	it("get_commands lists extension commands; an extension's shutdown() ends pi like stdin EOF", async () => {
-		client = new RpcClient({ args: [PI_BIN, "--model", MOCK_MODEL, "-e", DEMO], cwd: world.cwd, env: childEnv(world) });
+		client = extensionClient(DEMO);
 		await client.start();
 		const { commands } = await client.getCommands();
 		expect(commands.find((command) => command.name === "pick")).toEqual({
@@ -133,36 +121,39 @@ describe("extension commands and the extension UI sub-protocol", () => {
 
 describe("extension tools and hooks in a run", () => {
 	it("the model calls a registered tool and gets its result; the tool is in the system prompt", async () => {
-		client = new RpcClient({ args: [PI_BIN, "--model", MOCK_MODEL, "-e", DEMO], cwd: world.cwd, env: childEnv(world) });
+		client = extensionClient(DEMO);
 		await client.start();
-		server.enqueue({ toolCalls: [{ id: "call_1", name: "shout", arguments: { text: "hello" } }] }, { text: "done" });
+		cli.server.enqueue(
+			{ toolCalls: [{ id: "call_1", name: "shout", arguments: { text: "hello" } }] },
+			{ text: "done" },
+		);
 		const events = await client.promptAndWait("shout hello");
 		expect(events.find((event) => event.type === "tool_execution_end")).toMatchObject({
 			toolName: "shout",
 			result: { content: [{ type: "text", text: "HELLO" }] },
 			isError: false,
 		});
-		const system = server.requests[0]!.body.messages[0].content as string;
+		const system = cli.server.requests[0]!.body.messages[0].content as string;
 		expect(system).toContain("- shout: Returns the text in upper case.");
 		expect(system).toContain("- Use shout when the user wants emphasis.");
-		expect(server.requests[0]!.body.tools.map((tool: any) => tool.function.name)).toContain("shout");
+		expect(cli.server.requests[0]!.body.tools.map((tool: any) => tool.function.name)).toContain("shout");
 		expect(requestText(1)).toContain("HELLO");
 	});
 
 	it("an input hook rewrites the prompt or swallows it; a tool_call hook blocks a bash call", async () => {
-		client = new RpcClient({ args: [PI_BIN, "--model", MOCK_MODEL, "-e", DEMO], cwd: world.cwd, env: childEnv(world) });
+		client = extensionClient(DEMO);
 		await client.start();
-		server.enqueue({ text: "ok" });
+		cli.server.enqueue({ text: "ok" });
 		await client.promptAndWait("rewrite: the text");
 		expect(requestText(0)).toContain("rewritten: the text");
 		expect(requestText(0)).not.toContain("rewrite: the text");
 
 		await client.prompt("swallow");
 		expect((await client.getState()).messageCount).toBe(2);
-		expect(server.requests).toHaveLength(1);
+		expect(cli.server.requests).toHaveLength(1);
 
-		mkdirSync(join(world.cwd, "keep"), { recursive: true });
-		server.enqueue(
+		mkdirSync(join(cli.world.cwd, "keep"), { recursive: true });
+		cli.server.enqueue(
 			{ toolCalls: [{ id: "call_rm", name: "bash", arguments: { command: "rm -r keep" } }] },
 			{ text: "blocked, fine" },
 		);
@@ -178,13 +169,9 @@ describe("extension tools and hooks in a run", () => {
 
 describe("extension errors", () => {
 	it("a throwing handler becomes an extension_error event and the run goes on", async () => {
-		client = new RpcClient({
-			args: [PI_BIN, "--model", MOCK_MODEL, "-e", THROWING],
-			cwd: world.cwd,
-			env: childEnv(world),
-		});
+		client = extensionClient(THROWING);
 		await client.start();
-		server.enqueue({ text: "still answering" });
+		cli.server.enqueue({ text: "still answering" });
 		const events = await client.promptAndWait("hi");
 		const error = events.find((event) => event.type === "extension_error") as RpcEvent;
 		expect(error).toEqual({
@@ -198,9 +185,9 @@ describe("extension errors", () => {
 	});
 
 	it("print mode prints the error on stderr and still answers; a missing -e file is reported, not fatal", async () => {
-		server.enqueue({ text: "printed answer" });
-		const missing = join(world.cwd, "nope.mjs");
-		const result = await runPi(world, ["-p", "--model", MOCK_MODEL, "-e", THROWING, "-e", missing, "hi"]);
+		cli.server.enqueue({ text: "printed answer" });
+		const missing = join(cli.world.cwd, "nope.mjs");
+		const result = await runPi(cli.world, ["-p", "--model", MOCK_MODEL, "-e", THROWING, "-e", missing, "hi"]);
 		expect(result.code).toBe(0);
 		expect(result.stdout).toBe("printed answer\n");
 		expect(result.stderr).toContain(`Extension error (${THROWING}): boom at agent_start\n`);
@@ -210,14 +197,14 @@ describe("extension errors", () => {
 
 describe("loading", () => {
 	it("--no-extensions skips discovery, -e still loads; session_start and session_shutdown reach extensions", async () => {
-		const dir = join(world.cwd, ".pi", "extensions");
+		const dir = join(cli.world.cwd, ".pi", "extensions");
 		mkdirSync(dir, { recursive: true });
 		copyFileSync(fixture("discovered.mjs"), join(dir, "discovered.mjs"));
 		copyFileSync(fixture("shutdown-log.mjs"), join(dir, "shutdown-log.mjs"));
-		const log = join(world.cwd, "extension.log");
-		const env = childEnv(world, { PI_TEST_EXTENSION_LOG: log });
+		const log = join(cli.world.cwd, "extension.log");
+		const env = childEnv(cli.world, { PI_TEST_EXTENSION_LOG: log });
 		const names = async (extra: string[]) => {
-			const rpc = new RpcClient({ args: [PI_BIN, "--model", MOCK_MODEL, ...extra], cwd: world.cwd, env });
+			const rpc = new RpcClient({ args: [PI_BIN, "--model", MOCK_MODEL, ...extra], cwd: cli.world.cwd, env });
 			await rpc.start();
 			try {
 				return (await rpc.getCommands()).commands.filter((c) => c.source === "extension").map((c) => c.name);
@@ -230,8 +217,10 @@ describe("loading", () => {
 		expect(await names(["--no-extensions", "-e", DEMO])).toEqual(["pick", "ask", "name", "fail", "quit"]);
 		expect(readFileSync(log, "utf8")).toBe("start hasUI=true\nshutdown\n");
 
-		server.enqueue({ text: "ok" });
-		const printed = await runPi(world, ["-p", "--model", MOCK_MODEL, "hi"], { env: { PI_TEST_EXTENSION_LOG: log } });
+		cli.server.enqueue({ text: "ok" });
+		const printed = await runPi(cli.world, ["-p", "--model", MOCK_MODEL, "hi"], {
+			env: { PI_TEST_EXTENSION_LOG: log },
+		});
 		expect(printed.code).toBe(0);
 		expect(readFileSync(log, "utf8")).toBe("start hasUI=true\nshutdown\nstart hasUI=false\nshutdown\n");
 	});
