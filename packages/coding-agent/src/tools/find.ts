@@ -9,8 +9,8 @@ import { Type } from "./schema.js";
 import { findSearchBinary } from "./search-binaries.js";
 import type { SearchToolOptions } from "./search-options.js";
 import { limitLines, type OutputTruncation, searchToolResult, sizeLimitResultNotice } from "./search-output.js";
-import { resolveSearchRoot } from "./search-root.js";
-import { ToolError, throwIfAborted } from "./tool-error.js";
+import { resolveSearchDirectory } from "./search-root.js";
+import { throwIfAborted } from "./tool-error.js";
 import { walkTree } from "./walk.js";
 
 /** Default of `limit`. */
@@ -35,7 +35,6 @@ const DESCRIPTION = `Find files and directories by glob pattern, e.g. *.ts (name
 
 const messages = {
 	none: "No files found matching pattern",
-	notDirectory: (p: string) => `Not a directory: ${p}`,
 	limit: (limit: number) => `${limit} results limit reached. Use limit=${limit * 2} for more, or refine pattern`,
 };
 
@@ -79,13 +78,12 @@ export function createFindTool(
 		parameters: findSchema,
 		async execute(_toolCallId, params, signal) {
 			throwIfAborted(signal);
-			const root = await resolveSearchRoot(cwd, params.path);
-			if (!root.stat.isDirectory()) throw new ToolError(messages.notDirectory(root.absolute));
+			const root = await resolveSearchDirectory(cwd, params.path);
 			const matches = compileGlob(params.pattern);
 			const keep = (path: string) => matches(path, path.slice(path.lastIndexOf("/") + 1));
-			const external = await listEntriesExternally(root.absolute, keep, options, signal);
+			const external = await listEntriesExternally(root, keep, options, signal);
 			options.onBackend?.(external ? "fd" : "builtin");
-			const entries = external ?? (await listEntriesBuiltin(root.absolute, signal)).filter((e) => keep(e.path));
+			const entries = external ?? (await listEntriesBuiltin(root, signal)).filter((e) => keep(e.path));
 			const paths = entries.map((e) => (e.isDirectory ? `${e.path}/` : e.path));
 			return formatFindResult(paths, params.limit ?? DEFAULT_FIND_LIMIT);
 		},

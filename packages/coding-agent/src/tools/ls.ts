@@ -7,7 +7,7 @@ import type { AgentTool } from "@pi/agent-core";
 import { compareCodePoints } from "./format.js";
 import { Type } from "./schema.js";
 import { limitLines, type OutputTruncation, searchToolResult, sizeLimitResultNotice } from "./search-output.js";
-import { resolveSearchRoot } from "./search-root.js";
+import { resolveSearchDirectory } from "./search-root.js";
 import { ToolError, throwIfAborted } from "./tool-error.js";
 import { IgnoreRules } from "./walk.js";
 
@@ -30,7 +30,6 @@ const DESCRIPTION = `List a directory's entries, including dot-files; directorie
 
 const messages = {
 	empty: "(empty directory)",
-	notDirectory: (p: string) => `Not a directory: ${p}`,
 	cannotRead: (message: string) => `Cannot read directory: ${message}`,
 	limit: (limit: number) => `${limit} entries limit reached. Use limit=${limit * 2} for more`,
 	ignored: (n: number) => `${n} gitignored entries not shown`,
@@ -51,20 +50,19 @@ export function createLsTool(cwd: string): AgentTool<typeof lsSchema, LsToolDeta
 		parameters: lsSchema,
 		async execute(_toolCallId, params, signal) {
 			throwIfAborted(signal);
-			const root = await resolveSearchRoot(cwd, params.path);
-			if (!root.stat.isDirectory()) throw new ToolError(messages.notDirectory(root.absolute));
+			const root = await resolveSearchDirectory(cwd, params.path);
 			let names: string[];
 			try {
-				names = await fs.readdir(root.absolute);
+				names = await fs.readdir(root);
 			} catch (error) {
 				throw new ToolError(messages.cannotRead((error as Error).message));
 			}
 			throwIfAborted(signal);
-			const rules = await (await IgnoreRules.forAncestorsOf(root.absolute)).enter(root.absolute);
+			const rules = await (await IgnoreRules.forAncestorsOf(root)).enter(root);
 			const shown: string[] = [];
 			let ignoredCount = 0;
 			for (const name of names.sort(compareNames)) {
-				const absolute = join(root.absolute, name);
+				const absolute = join(root, name);
 				let isLink: boolean;
 				let isDirectory: boolean;
 				try {

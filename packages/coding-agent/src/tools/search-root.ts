@@ -18,3 +18,10 @@ export async function resolveSearchRoot(
 		throw new ToolError(`Path not found: ${absolute}`);
 	}
 }
+
+/** {@link resolveSearchRoot} for the tools that list a directory (find, ls): `Not a directory: <absolute path>`. */
+export async function resolveSearchDirectory(cwd: string, path: string | undefined): Promise<string> {
+	const root = await resolveSearchRoot(cwd, path);
+	if (!root.stat.isDirectory()) throw new ToolError(`Not a directory: ${root.absolute}`);
+	return root.absolute;
+}

@@ -176,7 +176,7 @@ describe("find", () => {
 		expect(textOf(await callTool(tool, { pattern: "*.TS" }))).toBe("No files found matching pattern");
 	});
 
-	it("applies the result limit and reports missing roots", async () => {
+	it("applies the result limit and reports missing or file roots", async () => {
 		const root = tree(Object.fromEntries(Array.from({ length: 5 }, (_, i) => [`f${i}.txt`, ""])));
 		const result = await callTool(createFindTool(root), { pattern: "*.txt", limit: 3 });
 		expect(textOf(result)).toBe(
@@ -185,6 +185,9 @@ describe("find", () => {
 		expect(result.details).toEqual({ resultLimitReached: 3 });
 		expect((await errorOf(callTool(createFindTool(root), { pattern: "*", path: "x" }))).message).toBe(
 			`Path not found: ${join(root, "x")}`,
+		);
+		expect((await errorOf(callTool(createFindTool(root), { pattern: "*", path: "f0.txt" }))).message).toBe(
+			`Not a directory: ${join(root, "f0.txt")}`,
 		);
 	});
 });
