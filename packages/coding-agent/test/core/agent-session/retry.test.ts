@@ -1,6 +1,6 @@
 import { type MockServer, startMockServer } from "@pi/ai/testing";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { createTestSession, type TestSession } from "./helpers.js";
+import { createTestSession, nextEvent, type TestSession } from "./helpers.js";
 
 let server: MockServer;
 let t: TestSession | undefined;
@@ -40,7 +40,7 @@ describe("AgentSession automatic retry", () => {
 	it("retries 529 twice with backoff, then succeeds: two auto_retry_start, one auto_retry_end success", async () => {
 		t = await mockSession({ baseDelayMs: 1 });
 		server.enqueue(overloaded, overloaded, { text: "Finally." });
-		let streamingAtAgentEnd: boolean[] = [];
+		const streamingAtAgentEnd: boolean[] = [];
 		t.session.subscribe((event) => {
 			if (event.type === "agent_end") streamingAtAgentEnd.push(t!.session.isStreaming);
 		});
@@ -84,7 +84,6 @@ describe("AgentSession automatic retry", () => {
 		expect(server.requests[2]!.body.messages).toHaveLength(1);
 		// The context no longer holds the failed replies.
 		expect(t.session.messages.map((m) => m.role)).toEqual(["user", "assistant"]);
-		streamingAtAgentEnd = [];
 	});
 
 	it("gives up after retry.maxRetries with auto_retry_end {success: false}", async () => {
@@ -123,11 +122,7 @@ describe("AgentSession automatic retry", () => {
 	it("abort during the retry wait also ends it with Retry cancelled", async () => {
 		t = await mockSession({ baseDelayMs: 60_000, maxDelayMs: 0 });
 		server.enqueue(overloaded);
-		const started = new Promise<void>((resolve) => {
-			t!.session.subscribe((event) => {
-				if (event.type === "auto_retry_start") resolve();
-			});
-		});
+		const started = nextEvent(t.session, "auto_retry_start");
 		const run = t.session.prompt("hello");
 		await started;
 		expect(t.session.getState().isStreaming).toBe(true);
