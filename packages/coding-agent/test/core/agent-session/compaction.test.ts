@@ -2,7 +2,7 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { COMPACTION_PREFIX } from "../../../src/core/session/index.js";
-import { compactableSession, createTestSession, requestTexts, type TestSession } from "./helpers.js";
+import { compactableSession, createTestSession, nextEvent, requestTexts, type TestSession } from "./helpers.js";
 
 let t: TestSession | undefined;
 afterEach(() => {
@@ -163,8 +163,10 @@ describe("AgentSession compaction", () => {
 		const { session, faux } = t;
 		faux.enqueue({ text: SUMMARY, delayMs: 20 });
 		const before = t.fileLines();
+		const started = nextEvent(session, "compaction_start");
 		const compaction = session.compact();
-		setTimeout(() => session.abortCompaction(), 5);
+		await started;
+		session.abortCompaction();
 		await expect(compaction).rejects.toThrow("Compaction cancelled");
 		expect(t.events.at(-1)).toEqual({ type: "compaction_end", reason: "manual", aborted: true, willRetry: false });
 		expect(t.fileLines()).toEqual(before);
