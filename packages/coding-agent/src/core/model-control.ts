@@ -7,8 +7,8 @@ import { apiNeedsApiKey, clampThinkingLevel, getSupportedThinkingLevels, type Mo
 import type { AgentSession } from "./agent-session.js";
 import { missingApiKeyMessage } from "./config/api-keys.js";
 import type { ModelRegistry } from "./config/model-registry.js";
-import type { ScopedModel } from "./config/model-resolver.js";
-import { sessionTexts, THINKING_LEVEL_NAMES } from "./session-events.js";
+import { isThinkingLevel, type ScopedModel } from "./config/model-resolver.js";
+import { sessionTexts } from "./session-events.js";
 
 /**
  * Throws the missing-key message of config.md §5.3 (naming what to set) unless requests to `model` can be sent:
@@ -19,11 +19,6 @@ export function assertModelHasKey(model: Model, registry: ModelRegistry): void {
 	// Asked of the registry, not the adapter: importing the adapter would load its SDK for a run that stops here.
 	if (!apiNeedsApiKey(model.api)) return;
 	throw new Error(missingApiKeyMessage(model.provider));
-}
-
-/** Whether a string names a thinking level. */
-export function isThinkingLevelName(value: string): value is AgentThinkingLevel {
-	return (THINKING_LEVEL_NAMES as readonly string[]).includes(value);
 }
 
 /** The level `level` becomes on `model` (nearest supported, upward first; `off` without reasoning). */
@@ -99,7 +94,7 @@ export class ModelController {
 	}
 
 	async setThinkingLevel(level: string): Promise<void> {
-		if (!isThinkingLevelName(level)) throw new Error(sessionTexts.invalidThinkingLevel(level));
+		if (!isThinkingLevel(level)) throw new Error(sessionTexts.invalidThinkingLevel(level));
 		await this.applyThinkingLevel(effectiveThinkingLevel(this.session.model, level), true);
 	}
 

@@ -5,6 +5,7 @@
 import type { AgentEvent } from "@pi/agent-core";
 import type { Model } from "@pi/ai";
 import type { BashResult } from "../tools/index.js";
+import { THINKING_LEVEL_NAMES } from "./config/model-resolver.js";
 import type { QueueMode } from "./config/settings.js";
 import type { SummaryFileDetails } from "./session/index.js";
 
@@ -120,9 +121,6 @@ export const PLACEHOLDER_MODEL: Model = {
 	contextWindow: 0,
 	maxTokens: 0,
 };
-
-/** Every thinking level name, in order. */
-export const THINKING_LEVEL_NAMES = ["off", "minimal", "low", "medium", "high", "xhigh"] as const;
 
 /**
  * Every caller-visible text of AgentSession, in one place so tests and modes can match them. Texts marked

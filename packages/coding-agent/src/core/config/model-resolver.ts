@@ -2,10 +2,11 @@
  * Model selection (config.md §10): patterns for `--model` and `/model`, `--provider`, model scopes for cycling,
  * and the start-up model with its thinking level. Pure functions over a model list and an availability test.
  */
-import { type AgentLevel, clampThinkingLevel, type Model } from "@pi/ai";
+import { type AgentLevel, clampThinkingLevel, type Model, THINKING_LEVELS } from "@pi/ai";
 import picomatch from "picomatch";
 
-const LEVELS: readonly AgentLevel[] = ["off", "minimal", "low", "medium", "high", "xhigh"];
+/** Every thinking level name, in order: `off`, then the levels of @pi/ai. */
+export const THINKING_LEVEL_NAMES: readonly AgentLevel[] = ["off", ...THINKING_LEVELS];
 
 /** Providers tried first, in this order; others follow by name (§10.2). */
 export const PREFERRED_PROVIDER_ORDER = ["anthropic", "openai", "google"];
@@ -19,7 +20,7 @@ export const DEFAULT_MODEL_PER_PROVIDER: Readonly<Record<string, string>> = {
 
 /** Whether a string is a thinking level name. */
 export function isThinkingLevel(value: string): value is AgentLevel {
-	return (LEVELS as readonly string[]).includes(value);
+	return (THINKING_LEVEL_NAMES as readonly string[]).includes(value);
 }
 
 /** `<provider>/<id>`. */

@@ -2,9 +2,10 @@
  * Reading and validating `models.json` (config.md §3). Any error rejects the whole file; the caller then offers
  * only built-in models. Errors are complete user-facing lines: `Invalid models.json (<path>): <json path>: <problem>`.
  */
-import type { KnownApi, ModelCompat, ModelCost } from "@pi/ai";
+import type { AgentLevel, KnownApi, ModelCompat, ModelCost } from "@pi/ai";
 import { readJsonFile } from "./atomic-json.js";
 import { isPlainObject } from "./json-path.js";
+import { isThinkingLevel, THINKING_LEVEL_NAMES } from "./model-resolver.js";
 
 export const SUPPORTED_APIS: readonly KnownApi[] = [
 	"anthropic-messages",
@@ -13,7 +14,7 @@ export const SUPPORTED_APIS: readonly KnownApi[] = [
 	"google-generative-ai",
 ];
 
-type ThinkingLevelMap = Partial<Record<"off" | "minimal" | "low" | "medium" | "high" | "xhigh", string | null>>;
+type ThinkingLevelMap = Partial<Record<AgentLevel, string | null>>;
 
 /** A model to add (`providers.<name>.models[]`). */
 export interface ModelDefinition {
@@ -64,7 +65,6 @@ function child(path: string, key: string | number): string {
 	return /^[A-Za-z0-9_-]+$/.test(key) ? `${path}.${key}` : `${path}[${JSON.stringify(key)}]`;
 }
 
-const THINKING_KEYS = ["off", "minimal", "low", "medium", "high", "xhigh"];
 const COMPAT_BOOLEANS = [
 	"supportsStore",
 	"supportsDeveloperRole",
@@ -165,8 +165,8 @@ class Validator {
 			return;
 		}
 		for (const [level, value] of Object.entries(map)) {
-			if (!THINKING_KEYS.includes(level))
-				this.fail(child(at, level), `unknown thinking level (use ${THINKING_KEYS.join(", ")})`);
+			if (!isThinkingLevel(level))
+				this.fail(child(at, level), `unknown thinking level (use ${THINKING_LEVEL_NAMES.join(", ")})`);
 			else if (value !== null && typeof value !== "string") this.fail(child(at, level), "expected a string or null");
 		}
 	}

@@ -2,9 +2,11 @@
  * Every settings key with its type, range and default (config.md §2.2), the reading of older key forms, and
  * per-file validation. Data and pure functions only; `settings.ts` owns files and state.
  */
+import type { AgentLevel } from "@pi/ai";
 import { getAtPath, hasPath, isPlainObject, setAtPath } from "./json-path.js";
+import { THINKING_LEVEL_NAMES } from "./model-resolver.js";
 
-export type ThinkingLevelSetting = "off" | "minimal" | "low" | "medium" | "high" | "xhigh";
+export type ThinkingLevelSetting = AgentLevel;
 export type QueueMode = "one-at-a-time" | "all";
 export type Transport = "sse" | "websocket" | "auto";
 export type DoubleEscapeAction = "tree" | "fork" | "none";
@@ -146,7 +148,7 @@ function integer(min = 0, max = Number.MAX_SAFE_INTEGER): Rule {
 export const SETTING_RULES: Record<SettingKey, Rule> = {
 	defaultProvider: string,
 	defaultModel: string,
-	defaultThinkingLevel: oneOf("off", "minimal", "low", "medium", "high", "xhigh"),
+	defaultThinkingLevel: oneOf(...THINKING_LEVEL_NAMES),
 	enabledModels: stringArray,
 	transport: oneOf("sse", "websocket", "auto"),
 	steeringMode: oneOf("one-at-a-time", "all"),
