@@ -52,9 +52,14 @@ export function formatTable(rows: readonly (readonly string[])[]): string {
 		.join("\n");
 }
 
-/** Prints the table (or a hint when nothing matches) on stdout. */
-export function listModels(agentDir: string, search: string | undefined, out: NodeJS.WritableStream): void {
-	const warn = (message: string) => process.stderr.write(`${message}\n`);
+/** Prints the table (or a hint when nothing matches) on `out`; models.json and auth.json problems go to `err`. */
+export function listModels(
+	agentDir: string,
+	search: string | undefined,
+	out: NodeJS.WritableStream,
+	err: NodeJS.WritableStream,
+): void {
+	const warn = (message: string) => err.write(`${message}\n`);
 	const auth = AuthStorage.create({ agentDir, onWarning: warn });
 	const registry = new ModelRegistry({ agentDir, auth, onError: warn, onWarning: warn });
 	const rows = modelTableRows(registry.getAvailable(), search);
