@@ -25,7 +25,9 @@ describe("file lock", () => {
 			logLevel: "silent",
 		});
 		writeFile(join(agentDir, "settings.json"), { keep: "me" });
-		const count = "100";
+		// Enough writes to interleave many times; more only adds exposure to a scheduler stall longer than the
+		// spec's 200 ms lock wait (10 × 20 ms) on a loaded CI machine, which would skip a write by design.
+		const count = "40";
 		const [a, b] = await Promise.all([
 			run(process.execPath, [script, agentDir, root, "theme", count]),
 			run(process.execPath, [script, agentDir, root, "lastChangelogVersion", count]),
@@ -33,7 +35,7 @@ describe("file lock", () => {
 		expect(JSON.parse(a.stdout)).toEqual([]);
 		expect(JSON.parse(b.stdout)).toEqual([]);
 		const saved = JSON.parse(readFileSync(join(agentDir, "settings.json"), "utf8"));
-		expect(saved).toEqual({ keep: "me", theme: "theme-100", lastChangelogVersion: "lastChangelogVersion-100" });
+		expect(saved).toEqual({ keep: "me", theme: "theme-40", lastChangelogVersion: "lastChangelogVersion-40" });
 		expect(existsSync(join(agentDir, "settings.json.lock"))).toBe(false);
 	});
 
