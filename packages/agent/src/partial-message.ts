@@ -3,13 +3,13 @@
  * is one mutable object that may already be ahead of the event being delivered (listeners are awaited while
  * the provider keeps streaming); the proxy client uses it because the wire leaves `partial` out.
  */
-import { type AssistantMessage, parseToolArguments, type Usage } from "@pi/ai";
+import { type AssistantMessage, StreamingToolArguments, type Usage } from "@pi/ai";
 
 type Block = AssistantMessage["content"][number];
 
 export class PartialMessageBuilder {
 	private readonly message: AssistantMessage;
-	private readonly rawArguments = new Map<number, string>();
+	private readonly toolArguments = new Map<number, StreamingToolArguments>();
 
 	/** `header` supplies api, provider, model, timestamp and usage; its content is ignored. */
 	constructor(header: AssistantMessage) {
@@ -25,26 +25,32 @@ export class PartialMessageBuilder {
 					? { ...block, thinking: "" }
 					: { ...block, arguments: {} };
 		this.message.content[index] = opened;
-		if (block.type === "toolCall") this.rawArguments.set(index, "");
+		if (block.type === "toolCall") this.toolArguments.set(index, new StreamingToolArguments());
 	}
 
-	/** Appends a text/thinking delta or a raw JSON fragment of tool-call arguments. */
+	/**
+	 * Appends a text/thinking delta or a raw JSON fragment of tool-call arguments (re-parsed as @pi/ai does: on
+	 * every fragment while short, throttled for large arguments; `end` brings the final parse).
+	 */
 	delta(index: number, delta: string): void {
 		const block = this.message.content[index];
 		if (!block) return;
 		if (block.type === "text") this.message.content[index] = { ...block, text: block.text + delta };
 		else if (block.type === "thinking") this.message.content[index] = { ...block, thinking: block.thinking + delta };
 		else {
-			const raw = (this.rawArguments.get(index) ?? "") + delta;
-			this.rawArguments.set(index, raw);
-			this.message.content[index] = { ...block, arguments: parseToolArguments(raw) };
+			let args = this.toolArguments.get(index);
+			if (!args) {
+				args = new StreamingToolArguments();
+				this.toolArguments.set(index, args);
+			}
+			this.message.content[index] = { ...block, arguments: args.append(delta) };
 		}
 	}
 
 	/** Closes a block with its final form (signatures and parsed arguments included). */
 	end(index: number, block: Block): void {
 		this.message.content[index] = { ...block };
-		this.rawArguments.delete(index);
+		this.toolArguments.delete(index);
 	}
 
 	/** The accumulated text of an open or closed text/thinking block. */

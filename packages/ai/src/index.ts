@@ -55,7 +55,7 @@ export {
 	EventStream,
 } from "./utils/event-stream.js";
 export { isContextOverflow } from "./utils/overflow.js";
-export { parsePartialJson, parseToolArguments } from "./utils/partial-json.js";
+export { parsePartialJson, parseToolArguments, StreamingToolArguments } from "./utils/partial-json.js";
 export { sanitizeSurrogates } from "./utils/sanitize.js";
 export {
 	IMAGE_OMITTED_TEXT,

@@ -25,6 +25,38 @@ export function parseToolArguments(text: string): Record<string, any> {
 	return value !== null && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, any>) : {};
 }
 
+/** Tool-call arguments up to this length are re-parsed on every fragment. */
+const REPARSE_ALWAYS_BELOW = 8 * 1024;
+/** Beyond that, they are re-parsed once the text grew by this factor since the last parse. */
+const REPARSE_GROWTH = 1.25;
+
+/**
+ * Tool-call arguments arriving as JSON fragments, with their best-effort parse. Re-parsing the whole text on every
+ * fragment would be quadratic for large arguments (a whole file for a write tool), so past 8 KB the parse runs only
+ * after the text grew by a quarter; `final()` always parses the whole text.
+ */
+export class StreamingToolArguments {
+	private raw = "";
+	private parsedLength = 0;
+	private parsed: Record<string, any> = {};
+
+	/** Appends a fragment; returns the arguments parsed so far (the previous parse when this one was skipped). */
+	append(fragment: string): Record<string, any> {
+		this.raw += fragment;
+		const length = this.raw.length;
+		if (length <= REPARSE_ALWAYS_BELOW || length >= this.parsedLength * REPARSE_GROWTH) {
+			this.parsed = parseToolArguments(this.raw);
+			this.parsedLength = length;
+		}
+		return this.parsed;
+	}
+
+	/** The complete arguments: malformed or empty JSON becomes `{}`. */
+	final(): Record<string, any> {
+		return this.raw.trim() === "" ? {} : parseToolArguments(this.raw);
+	}
+}
+
 /** A complete JSON scalar token at `lastIndex`. */
 const SCALAR = /-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?|true|false|null/y;
 

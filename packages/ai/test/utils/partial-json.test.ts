@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parsePartialJson, parseToolArguments } from "../../src/utils/partial-json.js";
+import { parsePartialJson, parseToolArguments, StreamingToolArguments } from "../../src/utils/partial-json.js";
 
 describe("parsePartialJson", () => {
 	const cases: [string, unknown][] = [
@@ -90,5 +90,30 @@ describe("parseToolArguments", () => {
 		expect(parseToolArguments("null")).toEqual({});
 		expect(parseToolArguments("{malformed")).toEqual({});
 		expect(parseToolArguments('{"command": "ls')).toEqual({ command: "ls" });
+	});
+});
+
+describe("StreamingToolArguments", () => {
+	const fragments = (text: string, size: number) =>
+		Array.from({ length: Math.ceil(text.length / size) }, (_, i) => text.slice(i * size, (i + 1) * size));
+
+	it("re-parses short arguments on every fragment", () => {
+		const args = new StreamingToolArguments();
+		expect(args.append('{"path": "a.ts", "com')).toEqual({ path: "a.ts" });
+		expect(args.append('mand": "ls')).toEqual({ path: "a.ts", command: "ls" });
+		expect(args.final()).toEqual({ path: "a.ts", command: "ls" });
+	});
+
+	it("parses a large argument a logarithmic number of times, and completely at the end", () => {
+		const content = "line of a file being written\n".repeat(8000); // ~230 KB
+		const json = JSON.stringify({ path: "big.txt", content });
+		const args = new StreamingToolArguments();
+		const seen = new Set<Record<string, unknown>>();
+		for (const fragment of fragments(json, 40)) seen.add(args.append(fragment));
+		// Every fragment below 8 KB (~205 of them) plus one parse per 25 % growth after that; not one per fragment.
+		expect(fragments(json, 40).length).toBeGreaterThan(5000);
+		expect(seen.size).toBeLessThan(260);
+		expect(args.final()).toEqual({ path: "big.txt", content });
+		expect(new StreamingToolArguments().final()).toEqual({});
 	});
 });

@@ -8,18 +8,13 @@ import type {
 	ToolCall,
 } from "../../types.js";
 import type { AssistantMessageEventStream } from "../../utils/event-stream.js";
-import { parseToolArguments } from "../../utils/partial-json.js";
+import { StreamingToolArguments } from "../../utils/partial-json.js";
 import { emptyUsage, type TokenCounts, updateUsage } from "../../utils/usage.js";
 
 type OpenBlock =
 	| { kind: "text"; index: number; block: TextContent }
 	| { kind: "thinking"; index: number; block: ThinkingContent }
-	| { kind: "toolCall"; index: number; block: ToolCall; rawArgs: string; parsedLength: number };
-
-/** Tool-call arguments up to this length are re-parsed on every delta. */
-const REPARSE_ALWAYS_BELOW = 8 * 1024;
-/** Beyond that, they are re-parsed once the text grew by this factor since the last parse. */
-const REPARSE_GROWTH = 1.25;
+	| { kind: "toolCall"; index: number; block: ToolCall; args: StreamingToolArguments };
 
 /** An assistant message of `model` with no content yet: zero usage, `stopReason` "stop", stamped now. */
 export function createEmptyAssistantMessage(model: Model): AssistantMessage {
@@ -141,25 +136,19 @@ export class AssistantOutput {
 	startToolCall(id: string, name: string, thoughtSignature?: string): number {
 		const block: ToolCall = { type: "toolCall", id, name, arguments: {} };
 		if (thoughtSignature) block.thoughtSignature = thoughtSignature;
-		const index = this.openBlock({ kind: "toolCall", index: -1, block, rawArgs: "", parsedLength: 0 });
+		const index = this.openBlock({ kind: "toolCall", index: -1, block, args: new StreamingToolArguments() });
 		this.stream.push({ type: "toolcall_start", contentIndex: index, partial: this.message });
 		return index;
 	}
 
 	/**
-	 * Appends a raw JSON fragment of the open tool call's arguments and re-parses them best-effort. Re-parsing
-	 * the whole text on every delta would be quadratic for large arguments (a whole file for a write tool), so
-	 * past 8 KB the parse runs only after the text grew by a quarter; `closeBlock` always parses the final text.
+	 * Appends a raw JSON fragment of the open tool call's arguments and re-parses them best-effort (throttled for
+	 * large arguments, see `StreamingToolArguments`); `closeBlock` always parses the final text.
 	 */
 	appendToolCallArguments(delta: string): void {
 		const open = this.open;
 		if (delta === "" || open?.kind !== "toolCall") return;
-		open.rawArgs += delta;
-		const length = open.rawArgs.length;
-		if (length <= REPARSE_ALWAYS_BELOW || length >= open.parsedLength * REPARSE_GROWTH) {
-			open.block.arguments = parseToolArguments(open.rawArgs);
-			open.parsedLength = length;
-		}
+		open.block.arguments = open.args.append(delta);
 		this.stream.push({ type: "toolcall_delta", contentIndex: open.index, delta, partial: this.message });
 	}
 
@@ -202,7 +191,7 @@ export class AssistantOutput {
 				break;
 			case "toolCall": {
 				// Final parse: malformed JSON becomes {} and schema validation reports the missing fields later.
-				open.block.arguments = open.rawArgs.trim() === "" ? {} : parseToolArguments(open.rawArgs);
+				open.block.arguments = open.args.final();
 				this.stream.push({
 					type: "toolcall_end",
 					contentIndex: open.index,
