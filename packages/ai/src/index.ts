@@ -60,6 +60,7 @@ export { sanitizeSurrogates } from "./utils/sanitize.js";
 export {
 	IMAGE_OMITTED_TEXT,
 	ORPHAN_TOOL_RESULT_TEXT,
+	replaceImageBlocks,
 	restrictToolCallId,
 	transformMessages,
 } from "./utils/transform-messages.js";

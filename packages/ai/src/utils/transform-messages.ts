@@ -137,19 +137,25 @@ function convertAssistant(
 }
 
 function convertToolResult(message: ToolResultMessage, id: string, acceptsImages: boolean): ToolResultMessage {
-	const content = acceptsImages ? message.content : replaceImages(message.content);
+	const content = acceptsImages ? message.content : replaceImageBlocks(message.content, IMAGE_OMITTED_TEXT);
 	if (id === message.toolCallId && content === message.content) return message;
 	return { ...message, toolCallId: id, content };
 }
 
 function convertUser(message: UserMessage): UserMessage {
 	if (typeof message.content === "string") return message;
-	const content = replaceImages(message.content);
+	const content = replaceImageBlocks(message.content, IMAGE_OMITTED_TEXT);
 	return content === message.content ? message : { ...message, content };
 }
 
-/** Replaces images with the placeholder text; consecutive placeholders collapse into one. */
-function replaceImages(blocks: (TextContent | ImageContent)[]): (TextContent | ImageContent)[] {
+/**
+ * Replaces every image block with a text block saying so; consecutive placeholders collapse into one. Returns
+ * `blocks` itself when it holds no image.
+ */
+export function replaceImageBlocks(
+	blocks: (TextContent | ImageContent)[],
+	placeholder: string,
+): (TextContent | ImageContent)[] {
 	if (!blocks.some((block) => block.type === "image")) return blocks;
 	const out: (TextContent | ImageContent)[] = [];
 	for (const block of blocks) {
@@ -158,8 +164,8 @@ function replaceImages(blocks: (TextContent | ImageContent)[]): (TextContent | I
 			continue;
 		}
 		const previous = out[out.length - 1];
-		if (previous?.type === "text" && previous.text === IMAGE_OMITTED_TEXT) continue;
-		out.push({ type: "text", text: IMAGE_OMITTED_TEXT });
+		if (previous?.type === "text" && previous.text === placeholder) continue;
+		out.push({ type: "text", text: placeholder });
 	}
 	return out;
 }

@@ -2,7 +2,7 @@
  * Rebuilding the LLM context from the tree (§7) and converting it to LLM messages (§7.1).
  */
 import type { AgentMessage } from "@pi/agent-core";
-import type { ImageContent, Message, TextContent, UserMessage } from "@pi/ai";
+import { type Message, replaceImageBlocks, type UserMessage } from "@pi/ai";
 import { isoToMs } from "./format.js";
 import { type EntryIndex, getPath, indexEntries } from "./tree.js";
 import type {
@@ -118,21 +118,6 @@ function summaryText(prefix: string, summary: string): string {
 	return `${prefix}\n\n<summary>\n${summary}\n</summary>`;
 }
 
-/** Replaces every image block by one text block; consecutive replacements collapse into one. */
-function blockImageContent(content: (TextContent | ImageContent)[]): (TextContent | ImageContent)[] {
-	const out: (TextContent | ImageContent)[] = [];
-	for (const block of content) {
-		if (block.type !== "image") out.push(block);
-		else {
-			const previous = out[out.length - 1];
-			if (!(previous?.type === "text" && previous.text === IMAGE_BLOCKED_TEXT)) {
-				out.push({ type: "text", text: IMAGE_BLOCKED_TEXT });
-			}
-		}
-	}
-	return out;
-}
-
 export interface ConvertToLlmOptions {
 	/** settings `images.blockImages`: replace image blocks in user and tool results. */
 	blockImages?: boolean;
@@ -171,9 +156,10 @@ export function convertToLlm(messages: readonly AgentMessage[], options: Convert
 	}
 	if (!options.blockImages) return out;
 	return out.map((message) => {
-		if (message.role === "toolResult") return { ...message, content: blockImageContent(message.content) };
+		if (message.role === "toolResult")
+			return { ...message, content: replaceImageBlocks(message.content, IMAGE_BLOCKED_TEXT) };
 		if (message.role === "user" && typeof message.content !== "string") {
-			return { ...message, content: blockImageContent(message.content) };
+			return { ...message, content: replaceImageBlocks(message.content, IMAGE_BLOCKED_TEXT) };
 		}
 		return message;
 	});
