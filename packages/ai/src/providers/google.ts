@@ -37,9 +37,9 @@ async function streamGemini(
 	const reader = new GeminiStreamReader(out);
 	// The SDK's errors carry no headers; the last response's are kept for `retry-after`.
 	let lastHeaders: Headers | undefined;
+	const maxRetries = options.maxRetries ?? 0;
+	const retryCap = maxRetries > 0 ? createAbortingRetryCap(options.maxRetryDelayMs, options.signal) : undefined;
 	try {
-		const maxRetries = options.maxRetries ?? 0;
-		const retryCap = maxRetries > 0 ? createAbortingRetryCap(options.maxRetryDelayMs, options.signal) : undefined;
 		const client = new GoogleGenAI({
 			apiKey: options.apiKey ?? "",
 			httpOptions: {
@@ -64,6 +64,8 @@ async function streamGemini(
 		else reader.end();
 	} catch (error) {
 		failOutput(out, classifyGeminiError(error, options.signal, out.isStarted, lastHeaders));
+	} finally {
+		retryCap?.dispose();
 	}
 }
 

@@ -2,6 +2,7 @@
  * `maxRetries` and `maxRetryDelayMs` (events.md §1.8) through the official SDKs against the loopback mock server:
  * a server-requested wait up to the cap is honoured, a longer one fails at once instead of waiting.
  */
+import { getEventListeners } from "node:events";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { complete } from "../../src/index.js";
 import { type MockServer, startMockServer } from "../../src/testing/index.js";
@@ -83,5 +84,16 @@ describe("google-generative-ai: the retry cap's own signal", () => {
 			signal: controller.signal,
 		});
 		expect(message.stopReason).toBe("aborted");
+	});
+
+	it("stops listening to the caller's signal when the request is over (a session's signal outlives many)", async () => {
+		server.reset();
+		server.enqueue({ text: "one" }, { text: "two" });
+		const controller = new AbortController();
+		const model = mockModel("google-generative-ai", server);
+		for (let i = 0; i < 2; i++) {
+			await complete(model, USER_CONTEXT, { apiKey: "test-key", maxRetries: 1, signal: controller.signal });
+		}
+		expect(getEventListeners(controller.signal, "abort")).toHaveLength(0);
 	});
 });

@@ -50,12 +50,15 @@ export function sdkRetryOptions(options: { maxRetries?: number; maxRetryDelayMs?
 export function createAbortingRetryCap(
 	maxRetryDelayMs: number | undefined,
 	callerSignal: AbortSignal | undefined,
-): { signal: AbortSignal; inspect(response: Response): Promise<Response> } {
+): { signal: AbortSignal; inspect(response: Response): Promise<Response>; dispose(): void } {
 	const controller = new AbortController();
-	if (callerSignal?.aborted) controller.abort(callerSignal.reason);
-	else callerSignal?.addEventListener("abort", () => controller.abort(callerSignal.reason), { once: true });
+	const follow = () => controller.abort(callerSignal?.reason);
+	if (callerSignal?.aborted) follow();
+	else callerSignal?.addEventListener("abort", follow, { once: true });
 	return {
 		signal: controller.signal,
+		/** Stops following the caller's signal (which may outlive this request). */
+		dispose: () => callerSignal?.removeEventListener("abort", follow),
 		async inspect(response) {
 			if (!exceedsRetryCap(response, maxRetryDelayMs)) return response;
 			const body = await response.arrayBuffer();

@@ -3,7 +3,7 @@
  * sub-protocol. Shared by the server (`pi --mode rpc`) and `RpcClient`.
  */
 import type { AgentMessage } from "@pi/agent-core";
-import type { ImageContent, Model } from "@pi/ai";
+import type { AgentLevel, ImageContent, Model } from "@pi/ai";
 import type { QueueMode } from "../../core/config/settings.js";
 import type {
 	AgentSessionEvent,
@@ -16,8 +16,8 @@ import type {
 
 export type { BashResult, CommandInfo, CompactionResult, SessionStats };
 
-/** A thinking level name. */
-export type RpcThinkingLevel = "off" | "minimal" | "low" | "medium" | "high" | "xhigh";
+/** A thinking level name (@pi/ai's levels plus "off"). */
+export type RpcThinkingLevel = AgentLevel;
 
 /** `get_state` data (rpc.md §5 RpcSessionState). */
 export type RpcSessionState = SessionStateSnapshot;
