@@ -11,6 +11,7 @@ import type {
 } from "./types.js";
 import { getEnvApiKey } from "./utils/env-keys.js";
 import { AssistantMessageEventStream } from "./utils/event-stream.js";
+import { createRequestSignal } from "./utils/request-signal.js";
 
 /** Default thinking budgets (tokens) for providers that take a budget. */
 export const DEFAULT_THINKING_BUDGETS: Required<ThinkingBudgets> = {
@@ -76,6 +77,9 @@ function run(
 		failEarly("aborted", FAILURE_TEXTS.aborted);
 		return output;
 	}
+	// The adapter (and the SDK under it) sees a signal of this request only: SDKs never remove the listeners they
+	// add, and the caller's signal may serve a whole agent run of requests.
+	const requestSignal = createRequestSignal(signal);
 	void (async () => {
 		try {
 			const adapter = await resolveApiAdapter(model.api);
@@ -85,12 +89,15 @@ function run(
 			if (!apiKey && adapter.needsApiKey !== false)
 				return failEarly("error", `No API key for provider: ${model.provider}`);
 			if (signal?.aborted) return failEarly("aborted", FAILURE_TEXTS.aborted);
-			await adapter.stream(model, context, apiKey ? { ...options, apiKey } : options, output);
+			const requestOptions = requestSignal ? { ...options, signal: requestSignal.signal } : options;
+			await adapter.stream(model, context, apiKey ? { ...requestOptions, apiKey } : requestOptions, output);
 			if (!output.isDone) failEarly("error", FAILURE_TEXTS.streamEnded);
 		} catch (error) {
 			if (output.isDone) return;
 			if (signal?.aborted) return failEarly("aborted", FAILURE_TEXTS.aborted);
 			failEarly("error", error instanceof Error ? error.message : String(error));
+		} finally {
+			requestSignal?.release();
 		}
 	})();
 	return output;

@@ -1,0 +1,71 @@
+/**
+ * A long run must not pile up `abort` listeners on its signal (issue 21 point 2): every model call and every tool
+ * call of a run sees the same signal, and Node warns (`MaxListenersExceededWarning`) once 11 listeners sit on it.
+ * Real parts: the OpenAI SDK (whose request path adds a listener and never removes it) against the loopback mock
+ * server, 200 tool calls in one prompt.
+ */
+import { getEventListeners } from "node:events";
+import type { Model } from "@pi/ai";
+import { type MockServer, startMockServer } from "@pi/ai/testing";
+import { Type } from "@sinclair/typebox";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Agent, type AgentTool } from "../src/index.js";
+
+const TOOL_CALLS = 200;
+
+let server: MockServer;
+beforeAll(async () => {
+	server = await startMockServer();
+});
+afterAll(() => server.close());
+
+function mockChatModel(): Model {
+	return {
+		id: "mock-model",
+		name: "Mock",
+		api: "openai-completions",
+		provider: "mock",
+		baseUrl: `${server.url}/v1`,
+		reasoning: false,
+		input: ["text"],
+		cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 },
+		contextWindow: 100_000,
+		maxTokens: 1000,
+	};
+}
+
+describe("abort listeners over a run", () => {
+	it(`stay flat on the run's signal across ${TOOL_CALLS} tool calls in one prompt`, async () => {
+		for (let i = 0; i < TOOL_CALLS; i++) {
+			server.enqueue({ toolCalls: [{ id: `call-${i}`, name: "count", arguments: {} }] });
+		}
+		server.enqueue({ text: "all counted" });
+		const counts: number[] = [];
+		const countTool: AgentTool = {
+			name: "count",
+			label: "count",
+			description: "Reports how many abort listeners its signal has",
+			parameters: Type.Object({}),
+			async execute(_id, _params, signal) {
+				counts.push(signal ? getEventListeners(signal, "abort").length : -1);
+				return { content: [{ type: "text", text: "counted" }], details: undefined };
+			},
+		};
+		const warnings: string[] = [];
+		const onWarning = (warning: Error) => warnings.push(warning.name);
+		process.on("warning", onWarning);
+		try {
+			const agent = new Agent({ initialState: { model: mockChatModel(), tools: [countTool] }, apiKey: "test-key" });
+			await agent.prompt("count the listeners");
+			expect(agent.state.messages.at(-1)).toMatchObject({ role: "assistant", stopReason: "stop" });
+		} finally {
+			process.off("warning", onWarning);
+		}
+		expect(server.requests).toHaveLength(TOOL_CALLS + 1);
+		expect(counts).toHaveLength(TOOL_CALLS);
+		expect(counts[0]).toBeGreaterThanOrEqual(0);
+		// The previous model call may let go of the signal a tick after its last event: one more, never one per call.
+		expect(Math.max(...counts)).toBeLessThanOrEqual(counts[0]! + 1);
+		expect(warnings).not.toContain("MaxListenersExceededWarning");
+	});
+});
