@@ -13,7 +13,9 @@ describe("pi -p with many tool calls in one prompt", () => {
 	for (const provider of [MOCK_PROVIDERS.openai, MOCK_PROVIDERS.google]) {
 		it(`keeps stderr clean over ${TOOL_CALLS} bash calls (${provider})`, async () => {
 			for (let i = 0; i < TOOL_CALLS; i++) {
-				cli.server.enqueue({ toolCalls: [{ id: `call_${i}`, name: "bash", arguments: { command: `echo step ${i}` } }] });
+				cli.server.enqueue({
+					toolCalls: [{ id: `call_${i}`, name: "bash", arguments: { command: `echo step ${i}` } }],
+				});
 			}
 			cli.server.enqueue({ text: "all steps done" });
 			const model = provider === MOCK_PROVIDERS.openai ? MOCK_MODEL : `${provider}/mock-model`;
