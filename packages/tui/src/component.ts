@@ -12,6 +12,12 @@ export interface Component {
 	handleInput?(data: string): void;
 	/** Drops cached render output, e.g. after a theme change. */
 	invalidate?(): void;
+	/**
+	 * Tells the component how many rows it may render (an overlay is at most as tall as the screen). A component
+	 * that can scroll inside itself (a list, a long text) keeps its rows within `rows` and keeps its selection in
+	 * view; one without this method is cut to fit. Called before each render of an overlay.
+	 */
+	setMaxRows?(rows: number): void;
 }
 
 /** A component that can take keyboard focus. */

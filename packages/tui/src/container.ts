@@ -35,6 +35,12 @@ export interface CommittableComponent extends Component {
 	 * children only, and returns how many rows were committed (0 to `rows`).
 	 */
 	commitRows(width: number, rows: number): number;
+	/**
+	 * Takes back up to about `rows` of the most recently committed rows into the live rows (whole children; may
+	 * return more than asked), so a redraw can fill the screen again after content above it shrank. Returns how many
+	 * rows became live again. Optional: without it, nothing is taken back.
+	 */
+	uncommitRows?(width: number, rows: number): number;
 }
 
 /** Whether a component supports committing rows (Containers do). */
@@ -111,6 +117,24 @@ export class Container implements CommittableComponent {
 		return committed;
 	}
 
+	uncommitRows(width: number, rows: number): number {
+		let restored = 0;
+		const firstLive = this.children[this.committedCount];
+		if (firstLive && isCommittable(firstLive)) {
+			// Its own committed rows sit right above the live ones: they come back first, and while any of them stay
+			// committed, nothing above them can.
+			restored += firstLive.uncommitRows?.(width, rows) ?? 0;
+			if (hasCommittedRows(firstLive, width)) return restored;
+		}
+		while (restored < rows && this.committedCount > 0) {
+			const child = this.children[this.committedCount - 1]!;
+			if (hasCommittedRows(child, width)) break;
+			this.committedCount--;
+			restored += this.renderChild(child, width).length;
+		}
+		return restored;
+	}
+
 	invalidate(): void {
 		this.finalRows = new WeakMap();
 		for (const child of this.children) child.invalidate?.();
@@ -134,4 +158,11 @@ export class Container implements CommittableComponent {
 		this.finalRows.set(child, { width, rows });
 		return rows;
 	}
+}
+
+/** Whether part of `component`'s own rows are committed (then rows committed before it cannot become live again). */
+function hasCommittedRows(component: Component, width: number): boolean {
+	if (!isCommittable(component)) return false;
+	if (component instanceof Container) return component.committedChildren > 0;
+	return component.renderLive(width).length !== component.render(width).length;
 }

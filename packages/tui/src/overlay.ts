@@ -74,13 +74,14 @@ export function layoutOverlay(
 	if (maxWidth !== undefined) width = Math.min(width, maxWidth);
 	width = clamp(width, 1, columns);
 
-	let rows = component.render(width);
 	const height = resolveSize(options.height, screenRows);
+	const maxHeight = resolveSize(options.maxHeight, screenRows);
+	component.setMaxRows?.(clamp(Math.min(height ?? screenRows, maxHeight ?? screenRows), 1, screenRows));
+	let rows = component.render(width);
 	if (height !== undefined) {
 		rows = rows.slice(0, Math.max(0, height));
 		while (rows.length < height) rows.push("");
 	}
-	const maxHeight = resolveSize(options.maxHeight, screenRows);
 	rows = rows.slice(0, clamp(maxHeight ?? screenRows, 0, screenRows));
 
 	const anchor = options.anchor ?? "center";

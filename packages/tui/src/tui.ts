@@ -49,6 +49,7 @@ export class TUI extends Container {
 	private renderTimer: ReturnType<typeof setTimeout> | undefined;
 	private lastFrameAt = Number.NEGATIVE_INFINITY;
 	private started = false;
+	private tailRequested = false;
 
 	constructor(terminal: Terminal, options: TuiOptions = {}) {
 		super();
@@ -161,6 +162,17 @@ export class TUI extends Container {
 		this.renderTimer = setTimeout(() => this.renderNow(), wait);
 	}
 
+	/**
+	 * Schedules a frame that shows its changes even where they reach rows scrolled above the screen (expanding or
+	 * collapsing earlier content): the screen is cleared and the live rows are printed again from the first changed
+	 * one, keeping the screen filled. Rows already in scrollback stay as they were printed; committed rows are never
+	 * drawn again. A frame without such changes is drawn as usual.
+	 */
+	requestTailRedraw(): void {
+		this.tailRequested = true;
+		this.requestRender();
+	}
+
 	/** Renders a frame right away (tests and benchmarks; apps use requestRender). */
 	renderNow(): void {
 		if (this.renderTimer !== undefined) clearTimeout(this.renderTimer);
@@ -169,6 +181,16 @@ export class TUI extends Container {
 		const columns = this.terminal.columns;
 		const screenRows = this.terminal.rows;
 		let rows = this.renderLive(columns);
+		if (this.tailRequested) {
+			this.tailRequested = false;
+			// Content that shrank should not leave the screen half empty: rows committed last come back to fill it.
+			const restored = rows.length < screenRows ? this.uncommitRows(columns, screenRows - rows.length) : 0;
+			if (restored > 0) {
+				this.renderer.uncommit(restored);
+				rows = this.renderLive(columns);
+			}
+			this.renderer.redrawTail();
+		}
 		if (this.overlays.length > 0) {
 			const placements: OverlayPlacement[] = this.overlays.map((entry) =>
 				layoutOverlay(entry.component, entry.options, columns, screenRows),

@@ -17,6 +17,11 @@ export interface SelectItem {
 	label: string;
 	/** Shown dimmed after the label. */
 	description?: string;
+	/**
+	 * Shown right after the label and never cut: a narrow row shortens the label instead (e.g. a "← current"
+	 * marker after a long entry). Already styled; not filtered on. Items with a description ignore it.
+	 */
+	suffix?: string;
 }
 
 /** Styling functions; each gets plain text and returns styled text of the same width. */
@@ -72,7 +77,7 @@ export class SelectList implements Focusable {
 	private visible: SelectItem[];
 	private filter = "";
 	private selectedIndex = 0;
-	private readonly maxVisible: number;
+	private maxVisible: number;
 	private readonly filterable: boolean;
 	private readonly theme: SelectListTheme;
 
@@ -82,6 +87,11 @@ export class SelectList implements Focusable {
 		this.maxVisible = Math.max(1, options.maxVisible ?? 8);
 		this.filterable = options.filterable ?? true;
 		this.theme = { ...DEFAULT_SELECT_LIST_THEME, ...options.theme };
+	}
+
+	/** Changes how many items are shown at once (at least 1), e.g. to fit a shorter screen. */
+	setMaxVisible(count: number): void {
+		this.maxVisible = Math.max(1, Math.floor(count));
 	}
 
 	/** Replaces the items, keeps the filter, and highlights the first match. */
@@ -185,6 +195,15 @@ export class SelectList implements Focusable {
 
 	private renderItem(item: SelectItem, selected: boolean, labelColumn: number, width: number): string {
 		const marker = selected ? SELECT_LIST_TEXT.selectedMarker : SELECT_LIST_TEXT.unselectedMarker;
+		const suffix = item.suffix ?? "";
+		const suffixWidth = visibleWidth(suffix);
+		if (suffix !== "" && !item.description) {
+			// The suffix keeps its room; the label gives way (down to nothing on a very narrow row).
+			const room = Math.max(0, width - visibleWidth(marker) - suffixWidth);
+			const shortLabel = truncateToWidth(item.label, room);
+			const body = selected ? this.theme.selected(marker + shortLabel) : marker + this.theme.label(shortLabel);
+			return truncateToWidth(body + suffix, width);
+		}
 		const available = width - visibleWidth(marker);
 		let label = truncateToWidth(item.label, Math.max(0, Math.min(available, labelColumn)));
 		let description = "";

@@ -8,7 +8,11 @@
  * and wraps everything in one synchronized-output block, so terminals paint the frame at once.
  *
  * Rows above the screen cannot be rewritten inline; changes there are ignored (they are final). The owner
- * commits them (see `commit`) so later frames neither render nor diff them.
+ * commits them (see `commit`) so later frames neither render nor diff them. When the owner changed rows above the
+ * screen on purpose (expanding a tool box, hiding thinking), it asks for a tail redraw (`redrawTail`): the next
+ * frame clears the screen and prints the live rows again from the first changed one, or from the row that makes
+ * the new frame fill the screen if it shrank. Scrollback keeps what it holds, so rows there show their old look
+ * above the new one: content may show twice, but none is lost and the screen never keeps stale rows.
  */
 import { CURSOR_MARKER } from "../components/cursor.js";
 import { TERMINAL_SEQUENCES } from "../terminal/terminal.js";
@@ -20,6 +24,8 @@ const { syncStart, syncEnd, hideCursor, showCursor, resetStyle } = TERMINAL_SEQU
 const CLEAR_LINE = "\x1b[2K";
 const CLEAR_BELOW = "\x1b[J";
 const HOME = "\x1b[H";
+/** Stands for a row whose text the renderer does not know (never equal to a rendered row). */
+const UNKNOWN_ROW = "\0unknown";
 
 /** A row wider than the terminal, reported when the renderer clips it. */
 export interface RowOverflow {
@@ -63,6 +69,8 @@ export class InlineRenderer {
 	private columns = 0;
 	private screenRows = 0;
 	private frames = 0;
+	/** Whether the next frame re-prints the live tail when rows above the screen changed (see `redrawTail`). */
+	private tailRequested = false;
 
 	/** Called for each row wider than the terminal (the row is clipped, never wrapped). */
 	onOverflow: ((overflow: RowOverflow) => void) | undefined;
@@ -77,6 +85,15 @@ export class InlineRenderer {
 	/** The live row that will be at the top of the screen when a frame of `rowCount` rows is drawn. */
 	screenTopFor(rowCount: number, screenRows: number): number {
 		return Math.max(0, Math.max(this.extent, rowCount) - screenRows);
+	}
+
+	/**
+	 * Makes the next frame show its changes even above the screen: if it changed a live row above the screen, or
+	 * shrank so that the screen would show blank rows below content that scrolled away, the screen is cleared and
+	 * the live rows are printed again from there (see the file comment). Otherwise the frame is drawn as usual.
+	 */
+	redrawTail(): void {
+		this.tailRequested = true;
 	}
 
 	/** Number of live rows of the previous frame. */
@@ -99,6 +116,8 @@ export class InlineRenderer {
 		this.columns = columns;
 		this.screenRows = screenRows;
 		this.frames++;
+		const tail = this.tailRequested;
+		this.tailRequested = false;
 		if (resized) return this.redrawScreen(rows, step);
 		if (this.extent >= screenRows) this.filledScreen = true;
 
@@ -112,6 +131,10 @@ export class InlineRenderer {
 		if (count === previousCount) while (last > first && rows[last] === this.previous[last]) last--;
 
 		const top = this.rowsAboveScreen;
+		if (tail && this.filledScreen) {
+			const from = Math.max(0, Math.min(first, count - screenRows));
+			if (from < top) return this.rewriteTail(rows, from, top);
+		}
 		const start = Math.max(first, top);
 		let out = syncStart + hideCursor;
 		if (this.frames === 1) out += "\r";
@@ -125,6 +148,42 @@ export class InlineRenderer {
 		if (this.extent > screenRows) this.hasScrollback = true;
 		out += this.placeCursor(rows, start, last);
 		return out + syncEnd;
+	}
+
+	/**
+	 * Clears the screen and prints rows `from`..end from its top line. Rows before `from` stay where they are (in
+	 * scrollback); what no longer fits on the screen scrolls there in order, like any new output.
+	 */
+	private rewriteTail(rows: string[], from: number, top: number): string {
+		const count = rows.length;
+		let out = syncStart + hideCursor + moveRows(this.cursorRow, top) + "\r" + CLEAR_BELOW;
+		this.cursor = undefined;
+		const written: string[] = [];
+		for (let i = from; i < count; i++) written.push(this.prepareRow(rows[i]!, i).text + resetStyle);
+		out += written.join("\r\n");
+		this.previous = rows.slice();
+		this.previousWidths.length = count;
+		// The screen's top line now holds row `from` (or a later row when more than a screen was printed).
+		this.extent = Math.max(count, from + this.screenRows);
+		this.fixedRows = 0;
+		this.cursorRow = Math.max(from, count - 1);
+		this.hasScrollback = true;
+		out += this.placeCursor(rows, from, count - 1);
+		return out + syncEnd;
+	}
+
+	/**
+	 * Takes `rows` rows the owner committed back as the first live rows (they are above the screen, in scrollback):
+	 * what they show is unknown to the diff, so a tail redraw prints them again.
+	 */
+	uncommit(rows: number): void {
+		if (rows <= 0) return;
+		this.previous.unshift(...new Array<string>(rows).fill(UNKNOWN_ROW));
+		this.previousWidths.unshift(...new Array<number>(rows).fill(0));
+		this.cursorRow += rows;
+		this.extent += rows;
+		if (this.fixedRows > 0) this.fixedRows += rows;
+		if (this.cursor) this.cursor = { row: this.cursor.row + rows, column: this.cursor.column };
 	}
 
 	/** Forgets the first `rows` live rows: the owner committed them (they are in scrollback for good). */

@@ -1,16 +1,16 @@
 /**
- * Hosts the selectors and dialogs (components/selectors) in the editor's place: one at a time, with the keyboard,
- * until it finishes; then the editor comes back. Each helper resolves with the answer, or undefined on Escape.
+ * Hosts the selectors and dialogs (components/selectors) over the bottom of the screen: one at a time, with the
+ * keyboard, until it finishes. A dialog is an overlay, so it never pushes the transcript into scrollback: it is at
+ * most as tall as the screen (lists and long texts scroll inside themselves, see `Component.setMaxRows`), and
+ * closing it redraws exactly the rows it covered. Each helper resolves with the answer, or undefined on Escape.
  * The helpers import their dialog components when first used: none is needed for the first frame.
  */
-import type { Component, Container, SelectItem, TUI } from "@pi/tui";
+import type { Component, OverlayHandle, SelectItem, TUI } from "@pi/tui";
 import type { Theme } from "./theme/index.js";
 
-/** What a dialog host must provide: the slot the editor lives in, and the editor to give the keyboard back to. */
+/** What a dialog host must provide: the TUI the dialogs are shown on and the current theme. */
 export interface DialogHost {
 	tui: TUI;
-	slot: Container;
-	editor: Component;
 	theme: () => Theme;
 }
 
@@ -28,7 +28,7 @@ export class Dialogs {
 
 	constructor(private readonly host: DialogHost) {}
 
-	/** Whether a dialog has the editor's place. */
+	/** Whether a dialog is shown. */
 	get isOpen(): boolean {
 		return this.closeCurrent !== undefined;
 	}
@@ -39,40 +39,33 @@ export class Dialogs {
 	}
 
 	/**
-	 * Shows the component `build` makes instead of the editor; resolves with the value it finishes with. A dialog
-	 * opened while another is shown replaces it (the first one resolves undefined). An aborted `signal` cancels it.
+	 * Shows the component `build` makes over the bottom of the screen, with the keyboard; resolves with the value it
+	 * finishes with. A dialog opened while another is shown replaces it (the first one resolves undefined). An
+	 * aborted `signal` cancels it. When it closes, the keyboard goes back to what had it (the editor).
 	 */
 	open<T>(build: DialogBuilder<T>, options: OpenDialogOptions = {}): Promise<T | undefined> {
 		const { signal } = options;
 		if (signal?.aborted) return Promise.resolve(undefined);
 		this.closeCurrent?.();
-		const { slot, tui } = this.host;
-		const restore = () => {
-			slot.clear();
-			slot.addChild(this.host.editor);
-			tui.setFocus(this.host.editor);
-			tui.requestRender();
-		};
+		const { tui } = this.host;
 		return new Promise((resolve) => {
 			let done = false;
+			let overlay: OverlayHandle | undefined;
 			const finish = (value: T | undefined) => {
 				if (done) return;
 				done = true;
 				signal?.removeEventListener("abort", close);
-				// A dialog replaced by another one leaves the slot to it.
-				if (this.closeCurrent === close) {
-					this.closeCurrent = undefined;
-					restore();
-				}
+				overlay?.hide();
+				if (this.closeCurrent === close) this.closeCurrent = undefined;
+				tui.requestRender();
 				resolve(value);
 			};
 			const close = () => finish(undefined);
 			signal?.addEventListener("abort", close, { once: true });
 			const component = build(finish, this.host.theme());
-			slot.clear();
-			slot.addChild(component);
-			tui.setFocus(component);
-			tui.requestRender();
+			// A builder may finish at once (nothing to choose from): then there is nothing to show.
+			if (done) return;
+			overlay = tui.showOverlay(component, { anchor: "bottom" });
 			this.closeCurrent = close;
 		});
 	}

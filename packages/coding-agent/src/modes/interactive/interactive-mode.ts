@@ -129,12 +129,7 @@ export class InteractiveMode {
 			new FileMentionProvider({ cwd: options.cwd }),
 		]);
 		this.promptEditor = this.createEditor();
-		this.dialogs = new Dialogs({
-			tui: this.tui,
-			slot: this.editorSlot,
-			editor: this.promptEditor,
-			theme: () => this.theme,
-		});
+		this.dialogs = new Dialogs({ tui: this.tui, theme: () => this.theme });
 		this.context = createModeContext(this, {
 			cwd: options.cwd,
 			agentDir: options.agentDir,
@@ -359,14 +354,16 @@ export class InteractiveMode {
 		this.tui.requestRender();
 	}
 
+	/** Ctrl+O: the boxes not yet committed to scrollback change their look; the live tail is printed again. */
 	setToolsExpanded(expanded: boolean): void {
 		this.transcript.setToolsExpanded(expanded);
-		this.tui.requestRender();
+		this.tui.requestTailRedraw();
 	}
 
+	/** Ctrl+T and /settings: like {@link setToolsExpanded}, for thinking blocks. */
 	setHideThinking(hidden: boolean): void {
 		this.transcript.setHideThinking(hidden);
-		this.tui.requestRender();
+		this.tui.requestTailRedraw();
 	}
 
 	themeNames(): string[] {

@@ -93,6 +93,13 @@ export class SearchList<T> implements Focusable {
 		if (index !== -1 && index !== this.list.getSelectedIndex()) this.list.setSelectedIndex(index);
 	}
 
+	/** Shows fewer entries at once when the screen is short, so the whole list (and its hint) stays visible. */
+	setMaxRows(rows: number): void {
+		// Borders, title, two blank rows and the hint; the search input; the list's "(n/m)" row when it scrolls.
+		const chrome = 6 + (this.options.searchable !== false ? 1 : 0) + 1;
+		this.list.setMaxVisible(Math.min(this.options.maxVisible ?? 10, Math.max(1, rows - chrome)));
+	}
+
 	handleInput(data: string): void {
 		if (matchesKey(data, "up") || matchesKey(data, "ctrl+p")) {
 			this.list.moveUp();
@@ -189,6 +196,10 @@ export abstract class SearchListSelector<T> implements Focusable {
 
 	handleInput(data: string): void {
 		this.list.handleInput(data);
+	}
+
+	setMaxRows(rows: number): void {
+		this.list.setMaxRows(rows);
 	}
 
 	render(width: number): string[] {
