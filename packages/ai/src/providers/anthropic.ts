@@ -79,7 +79,9 @@ function classifyError(error: unknown, started: boolean): { message: string; inf
 		};
 		const detail = body.error ?? body;
 		const type = typeof detail.type === "string" && detail.type !== "error" ? detail.type : undefined;
-		const text = typeof detail.message === "string" ? detail.message : error.message;
+		// An in-stream `event: error` whose data is not JSON arrives as the bare string.
+		const raw = typeof error.error === "string" && error.error !== "" ? error.error : error.message;
+		const text = typeof detail.message === "string" ? detail.message : raw;
 		const status = error.status;
 		const overflow = isContextOverflow(status, type, text);
 		const info = makeErrorInfo(status, overflow ? "context_overflow" : type, parseRetryAfter(error.headers));

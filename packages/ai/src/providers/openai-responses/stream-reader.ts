@@ -119,7 +119,7 @@ export class ResponsesStreamReader {
 		} else if (status === "incomplete" && incomplete !== "content_filter") {
 			out.finish("length");
 		} else if (response.error) {
-			out.fail("error", response.error.message, makeErrorInfo(undefined, response.error.code));
+			out.fail("error", response.error.message, makeErrorInfo(undefined, response.error.code ?? undefined));
 		} else {
 			// Filtered output, cancelled or failed without details: report the raw reason.
 			const raw = incomplete ?? status;

@@ -3,7 +3,9 @@ import { isContextOverflow } from "../../utils/overflow.js";
 import { classifyTransportFailure, FAILURE_TEXTS, type FailureOutcome } from "../shared/failure.js";
 import { requireSdk } from "../shared/require-sdk.js";
 
-const { APIConnectionTimeoutError, APIError, APIUserAbortError } = requireSdk("openai") as typeof import("openai");
+const { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } = requireSdk(
+	"openai",
+) as typeof import("openai");
 
 /**
  * Maps anything the OpenAI SDK (or the stream under it) throws to the error event fields. `started` says
@@ -19,19 +21,21 @@ export function classifyOpenAIError(error: unknown, signal: AbortSignal | undefi
 	if (error instanceof APIError && error.status !== undefined) {
 		return classifyHttpError(error.status, error.error, error.message, error.headers);
 	}
-	// A stream-level `error` event (the SDK throws APIError without a status) carries the provider's body.
-	if (error instanceof APIError && error.error) {
-		const body = error.error as { message?: string; type?: string; code?: string };
-		const code = body.code ?? body.type;
-		const message = body.message ?? error.message;
-		const overflow = isContextOverflow(undefined, code, message);
-		return {
-			reason: "error",
-			message,
-			info: makeErrorInfo(undefined, overflow ? "context_overflow" : (code ?? undefined)),
-		};
+	// A stream-level error (an `{"error"}` chunk or an `event: error`): the SDK throws an APIError without a status.
+	// Its body decides; a body naming no known transient type is final, not a cut stream to be retried.
+	if (error instanceof APIError && !(error instanceof APIConnectionError)) {
+		return classifyStreamError(error.error, error.message);
 	}
 	return classifyTransportFailure(error, started);
+}
+
+/** An error reported inside a started stream: the provider's text, and its type or code as `errorInfo.code`. */
+function classifyStreamError(body: unknown, fallback: string): FailureOutcome {
+	const detail = unwrapErrorBody(body);
+	const message = detail.message ?? (typeof body === "string" && body !== "" ? body : fallback);
+	const code = detail.code ?? detail.type;
+	const overflow = isContextOverflow(undefined, code, message);
+	return { reason: "error", message, info: makeErrorInfo(undefined, overflow ? "context_overflow" : code) };
 }
 
 /** An HTTP error response: `<status> <message>`, provider error type, overflow and retry-after. */

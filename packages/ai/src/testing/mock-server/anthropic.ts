@@ -104,6 +104,10 @@ export const anthropicProtocol: WireProtocol = {
 		return frames;
 	},
 
+	encodeStreamError(error): string {
+		return namedEvent("error", { type: "error", error: { type: error.type, message: error.message } });
+	},
+
 	encodeError(error): WireErrorResponse {
 		const headers: Record<string, string> = { "content-type": "application/json", "request-id": "req_mock" };
 		if (error.retryAfter !== undefined) headers["retry-after"] = error.retryAfter;

@@ -86,6 +86,9 @@ export const googleProtocol: WireProtocol = {
 		});
 	},
 
+	encodeStreamError: (error) =>
+		dataEvent({ error: { code: error.status ?? 500, message: error.message, status: error.type } }),
+
 	encodeError(error): WireErrorResponse {
 		const headers: Record<string, string> = { "content-type": "application/json" };
 		if (error.retryAfter !== undefined) headers["retry-after"] = error.retryAfter;

@@ -78,4 +78,7 @@ export const openaiCompletionsProtocol: WireProtocol = {
 	},
 
 	encodeError: encodeOpenAIError,
+
+	encodeStreamError: (error) =>
+		dataEvent({ error: { message: error.message, type: error.type, param: null, code: error.type ?? null } }),
 };

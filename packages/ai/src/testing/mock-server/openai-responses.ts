@@ -146,4 +146,7 @@ export const openaiResponsesProtocol: WireProtocol = {
 	},
 
 	encodeError: encodeOpenAIError,
+
+	encodeStreamError: (error) =>
+		namedEvent("error", { type: "error", code: error.type ?? null, message: error.message, param: null }),
 };

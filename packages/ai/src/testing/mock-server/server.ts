@@ -35,6 +35,7 @@ export const MOCK_SERVER_MESSAGES = {
 	emptyQueue: (method: string, path: string) =>
 		`Mock server: no scripted turn is queued for ${method} ${path}. Call enqueue() before sending a request.`,
 	noProtocol: (method: string, path: string) => `Mock server: no wire protocol serves ${method} ${path}.`,
+	noStreamError: (protocol: string) => `Mock server: the ${protocol} protocol cannot send an in-stream error.`,
 };
 
 /** Frames are batched into writes of about this many characters when no per-event delay is asked for. */
@@ -93,9 +94,14 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
 			return;
 		}
 		const frames = protocol.encode(turn, recorded);
-		res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache", connection: "keep-alive" });
-		const limit = turn.cutAfterEvents ?? turn.closeAfterEvents ?? frames.length;
+		const limit = turn.streamError?.afterEvents ?? turn.cutAfterEvents ?? turn.closeAfterEvents ?? frames.length;
 		const sent = frames.slice(0, Math.min(limit, frames.length));
+		if (turn.streamError) {
+			// Checked before the headers go out, so the test gets this text as a 500 rather than a cut stream.
+			if (!protocol.encodeStreamError) throw new Error(MOCK_SERVER_MESSAGES.noStreamError(protocol.name));
+			sent.push(protocol.encodeStreamError(turn.streamError));
+		}
+		res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache", connection: "keep-alive" });
 		if (turn.eventDelayMs) {
 			for (const frame of sent) {
 				if (res.destroyed) return;
@@ -106,7 +112,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
 			await writeBatched(res, sent);
 		}
 		if (res.destroyed) return;
-		if (turn.cutAfterEvents !== undefined && turn.cutAfterEvents < frames.length) {
+		if (!turn.streamError && turn.cutAfterEvents !== undefined && turn.cutAfterEvents < frames.length) {
 			// Cut without the terminating chunk: the client sees the connection die mid-stream.
 			res.socket?.destroy();
 			return;

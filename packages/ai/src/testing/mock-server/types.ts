@@ -24,6 +24,12 @@ export interface MockTurn {
 	usage?: { input?: number; output?: number; cacheRead?: number; cacheWrite?: number; reasoning?: number };
 	/** Respond with an HTTP error instead of a stream. */
 	httpError?: { status: number; type?: string; message: string; retryAfter?: string };
+	/**
+	 * After this many SSE events of the turn, send the API's in-stream error event and end the response: a failure
+	 * that arrives after the HTTP 200 (Anthropic `event: error`, a Chat Completions `{"error"}` chunk, a Responses
+	 * `error` event, a Gemini `{"error"}` chunk).
+	 */
+	streamError?: MockStreamError;
 	/** Destroy the connection after writing this many SSE events (a cut mid-stream). */
 	cutAfterEvents?: number;
 	/** End the response cleanly after this many SSE events (a stream that stops without its final event). */
@@ -36,6 +42,17 @@ export interface MockTurn {
 	chunkSize?: number;
 	/** Response / message id to report. */
 	responseId?: string;
+}
+
+/** An error sent inside a started stream (`MockTurn.streamError`). */
+export interface MockStreamError {
+	/** SSE events of the turn written before the error event. */
+	afterEvents: number;
+	message: string;
+	/** The provider's error type or code (`overloaded_error`, `server_error`, `UNAVAILABLE`); omitted when absent. */
+	type?: string;
+	/** The numeric code of wires whose in-stream errors carry one (Gemini); default 500. */
+	status?: number;
 }
 
 /** A request as the server saw it. */
@@ -64,4 +81,6 @@ export interface WireProtocol {
 	encode(turn: MockTurn, request: RecordedRequest): string[];
 	/** The error response for `turn.httpError`. */
 	encodeError(error: NonNullable<MockTurn["httpError"]>): WireErrorResponse;
+	/** The SSE frame of an in-stream error (`turn.streamError`); a protocol without it cannot script one. */
+	encodeStreamError?(error: MockStreamError): string;
 }
