@@ -1,46 +1,93 @@
 /**
  * The `ExtensionAPI` object one extension receives: a thin, per-extension view of the host that stamps every
- * registration with the extension's path (so errors and commands name where they came from).
+ * registration with the extension's path (so errors and commands name where they came from), plus the `pi.*`
+ * actions on the session. Session-bound actions throw the "not yet" error while the extension loads.
  */
 import { spawn } from "node:child_process";
+import { assertModelHasKey } from "../model-control.js";
+import type { ExecOptions, ExecResult, ExtensionAPI } from "./api-types.js";
 import type { ExtensionHost } from "./host.js";
-import type { ExecResult, ExtensionAPI } from "./types.js";
+import { extensionTexts } from "./texts.js";
 
 /** Builds the API for the extension at `extensionPath`. */
 export function createExtensionApi(host: ExtensionHost, extensionPath: string, cwd: string): ExtensionAPI {
+	const session = () => host.requireSession();
 	return {
 		extensionPath,
 		get ui() {
 			return host.ui;
 		},
-		registerCommand: (name, command) => host.addCommand(extensionPath, name, command),
-		registerTool: (tool) => host.addTool(extensionPath, tool),
+		get events() {
+			return host.events;
+		},
 		on: (event, handler) => host.addHandler(extensionPath, event, handler),
+		registerTool: (tool) => host.addTool(extensionPath, tool),
+		registerCommand: (name, command) => host.addCommand(extensionPath, name, command),
+		registerShortcut: (shortcut, options) => host.addShortcut(extensionPath, shortcut, options),
 		registerFlag: (name, flag) => host.addFlag(extensionPath, name, flag),
 		getFlag: (name) => host.getFlag(name),
-		sendUserMessage: (text, options) => host.sendUserMessage(text, options?.deliverAs ?? "followUp"),
+		registerMessageRenderer: (customType, renderer) => host.addMessageRenderer(extensionPath, customType, renderer),
+		sendMessage: (message, options) => host.sendCustomMessage(message, options),
+		sendUserMessage: (content, options) => host.sendUserMessage(content, options?.deliverAs ?? "followUp"),
+		appendEntry: (customType, data) => void session().sessionManager.appendCustomEntry(customType, data),
+		setSessionName: (name) => void session().setSessionName(name),
+		getSessionName: () => session().sessionName,
+		setLabel: (entryId, label) => session().setLabel(entryId, label),
+		exec: (command, args, options) => runExec(command, args, options, cwd),
+		getActiveTools: () => session().toolSet.getActiveTools(),
+		getAllTools: () => session().toolSet.getAllTools(),
+		setActiveTools: (names) => session().toolSet.setActiveTools(names),
+		getCommands: () => session().getCommands(),
+		setModel: async (model) => {
+			const current = session();
+			try {
+				assertModelHasKey(model, current.modelRegistry);
+			} catch {
+				return false;
+			}
+			await current.setModel(model);
+			return true;
+		},
+		getThinkingLevel: () => session().thinkingLevel,
+		setThinkingLevel: (level) => void session().setThinkingLevel(level),
+		registerProvider: (name, config) => host.changeProvider(extensionPath, name, config),
+		unregisterProvider: (name) => host.changeProvider(extensionPath, name),
 		getSession: () => host.sessionInfo(),
 		shutdown: () => host.requestShutdown(),
-		exec: (command, options) => runShell(command, cwd, options),
 	};
 }
 
-/** Runs `command` with the platform shell in `cwd`; never rejects for a non-zero exit. */
-function runShell(
+/**
+ * `pi.exec(command, args, options)`: runs `command` without a shell. pi's older `exec(commandLine, options)` form
+ * (no args array) runs the line through the shell.
+ */
+function runExec(
 	command: string,
+	args: string[] | ExecOptions | undefined,
+	options: ExecOptions | undefined,
 	cwd: string,
-	options: { timeoutMs?: number; signal?: AbortSignal } = {},
 ): Promise<ExecResult> {
+	if (Array.isArray(args)) {
+		if (!args.every((arg) => typeof arg === "string"))
+			return Promise.reject(new TypeError(extensionTexts.invalidExecArgs));
+		return spawnCollect(command, args, false, { cwd, ...options });
+	}
+	return spawnCollect(command, [], true, { cwd, ...args });
+}
+
+/** Runs a process collecting its output; never rejects for a non-zero exit, an abort or a timeout. */
+function spawnCollect(command: string, args: string[], shell: boolean, options: ExecOptions): Promise<ExecResult> {
 	return new Promise((resolve, reject) => {
-		const child = spawn(command, {
-			cwd,
-			shell: true,
+		const child = spawn(command, args, {
+			cwd: options.cwd,
+			shell,
 			stdio: ["ignore", "pipe", "pipe"],
 			signal: options.signal,
-			timeout: options.timeoutMs,
+			timeout: options.timeout ?? options.timeoutMs,
 		});
 		let stdout = "";
 		let stderr = "";
+		let killed = false;
 		child.stdout.on("data", (chunk: Buffer) => {
 			stdout += chunk.toString("utf8");
 		});
@@ -48,10 +95,17 @@ function runShell(
 			stderr += chunk.toString("utf8");
 		});
 		child.on("error", (error) => {
-			// An abort or timeout kills the child; report it like a killed process rather than failing.
-			if (error.name === "AbortError") return;
+			// An abort kills the child; report it like a killed process rather than failing.
+			if (error.name === "AbortError") {
+				killed = true;
+				return;
+			}
 			reject(error);
 		});
-		child.on("close", (code) => resolve({ stdout, stderr, code }));
+		child.on("close", (code, signal) => {
+			killed ||= signal !== null;
+			// The older shell form reported a killed process as code null; the original's form reports a number.
+			resolve({ stdout, stderr, code: shell ? code : (code ?? 1), killed });
+		});
 	});
 }

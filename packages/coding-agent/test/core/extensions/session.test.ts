@@ -111,17 +111,14 @@ describe("extensions in a session", () => {
 			name: "shout",
 			label: "Shout",
 			description: "Shouts the text.",
+			promptSnippet: "Shouts the text.",
 			parameters: Type.Object({ text: Type.String() }),
 			guidelines: ["Shout only when asked."],
 			execute: async (_id: string, params: { text: string }) => ({
 				content: [{ type: "text" as const, text: params.text.toUpperCase() }],
 			}),
 		};
-		const clash = { ...shout, name: "read" };
-		const register = (pi: ExtensionAPI) => {
-			pi.registerTool(shout);
-			pi.registerTool(clash);
-		};
+		const register = (pi: ExtensionAPI) => pi.registerTool(shout);
 		// --no-builtin-tools: extension tools stay.
 		t = await createTestSession({
 			tools: undefined,
@@ -136,16 +133,8 @@ describe("extensions in a session", () => {
 		expect(requestTexts(t.faux, 1)).toContain("toolResult:HEY");
 		t.cleanup();
 
-		const warnings: string[] = [];
-		t = await createTestSession({
-			tools: ["read", "shout"],
-			extensionFactories: [ext("/ext/tools", register)],
-			onWarning: (message) => warnings.push(message),
-		});
+		t = await createTestSession({ tools: ["read", "shout"], extensionFactories: [ext("/ext/tools", register)] });
 		expect(t.session.agent.state.tools.map((tool) => tool.name)).toEqual(["read", "shout"]);
-		expect(warnings).toEqual([
-			extensionTexts.errorLine("/ext/tools", extensionTexts.duplicateTool("read", "pi (built-in)")),
-		]);
 		t.cleanup();
 		t = await createTestSession({ tools: ["read"], extensionFactories: [ext("/ext/tools", register)] });
 		expect(t.session.agent.state.tools.map((tool) => tool.name)).toEqual(["read"]);

@@ -1,0 +1,182 @@
+/**
+ * The session's tool set: built-in tools, tools extensions registered (a tool named like a built-in replaces it)
+ * and the embedder's custom tools; which of them are active; and the system prompt built from the active ones.
+ * Registering a tool later, `setActiveTools` or a reload refresh the agent's tools and system prompt at once.
+ */
+import type { Agent, AgentTool } from "@pi/agent-core";
+import type { SourceInfo, ToolDefinition, ToolInfo } from "./extensions/api-types.js";
+import type { ExtensionOrigin } from "./extensions/host.js";
+import type { PromptedTool } from "./extensions/tool-definition.js";
+import type { ContextFile } from "./resources/context-files.js";
+import type { Skill } from "./resources/skills.js";
+import { buildSystemPrompt, type ToolSummary } from "./resources/system-prompt.js";
+import { commandSourceInfo } from "./session-events.js";
+
+/** An extension tool as the host holds it. */
+export interface ExtensionToolSource {
+	extensionPath: string;
+	origin: ExtensionOrigin;
+	definition: ToolDefinition<any, any>;
+	tool: PromptedTool;
+}
+
+/** What the system prompt is built from besides the tools (config.md §7). */
+export interface SystemPromptInputs {
+	base?: string;
+	append?: string;
+	contextFiles?: readonly ContextFile[];
+	skills?: readonly Skill[];
+	cwd: string;
+}
+
+/** Options of {@link SessionToolSet}. */
+export interface SessionToolSetOptions {
+	/** Built-in tools that were loaded (each with its tools.md §7 summary). */
+	builtin: readonly { tool: AgentTool<any, any>; summary: string }[];
+	/** The embedder's tools (`customTools`). */
+	custom: readonly AgentTool<any, any>[];
+	/** The extensions' tools, read at each refresh (they may register more at any time). */
+	extensionTools: () => readonly ExtensionToolSource[];
+	/** Names active at start. */
+	active: readonly string[];
+	/** Tools that come and go at run time (MCP servers connecting and failing), read at each refresh. */
+	dynamicTools?: () => readonly AgentTool<any, any>[];
+	/** Whether a tool first seen at a refresh (registered later) becomes active. */
+	activateNew: (name: string) => boolean;
+	prompt: SystemPromptInputs;
+}
+
+interface Entry {
+	tool: AgentTool<any, any>;
+	sourceInfo: SourceInfo;
+	summary?: string;
+	guidelines?: readonly string[];
+}
+
+const firstLine = (text: string) => text.split("\n")[0]?.trim() || undefined;
+
+/** Keeps the tool set of one session and applies it to the agent. */
+export class SessionToolSet {
+	private active: Set<string>;
+	private readonly known = new Set<string>();
+	private prompt: SystemPromptInputs;
+	private agent: Agent | undefined;
+	private baseSystemPrompt = "";
+
+	constructor(private readonly options: SessionToolSetOptions) {
+		this.active = new Set(options.active);
+		this.prompt = options.prompt;
+		for (const entry of this.entries()) this.known.add(entry.tool.name);
+		this.rebuildPrompt();
+	}
+
+	/** Every tool in order: built-ins (or the extension tools replacing them), extension tools, custom tools. */
+	private entries(): Entry[] {
+		const extension = this.options.extensionTools();
+		const byName = new Map(extension.map((source) => [source.tool.name, source]));
+		const fromExtension = (source: ExtensionToolSource): Entry => ({
+			tool: source.tool,
+			sourceInfo: commandSourceInfo(source.extensionPath, source.origin),
+			summary: source.tool.promptSnippet,
+			guidelines: source.tool.promptGuidelines,
+		});
+		const entries: Entry[] = [];
+		const builtinNames = new Set<string>();
+		for (const { tool, summary } of this.options.builtin) {
+			builtinNames.add(tool.name);
+			const override = byName.get(tool.name);
+			entries.push(
+				override
+					? fromExtension(override)
+					: { tool, summary, sourceInfo: { path: `<builtin:${tool.name}>`, source: "builtin", scope: "temporary" } },
+			);
+		}
+		for (const source of extension) if (!builtinNames.has(source.tool.name)) entries.push(fromExtension(source));
+		for (const tool of this.options.dynamicTools?.() ?? []) {
+			const sourceInfo: SourceInfo = { path: `<mcp:${tool.name}>`, source: "mcp", scope: "temporary" };
+			entries.push({ tool, sourceInfo, summary: firstLine(tool.description) ?? tool.label });
+		}
+		for (const tool of this.options.custom) {
+			const prompted = tool as PromptedTool & { guidelines?: readonly string[] };
+			entries.push({
+				tool,
+				sourceInfo: { path: `<sdk:${tool.name}>`, source: "sdk", scope: "temporary" },
+				summary: prompted.promptSnippet ?? firstLine(tool.description) ?? tool.label,
+				guidelines: prompted.promptGuidelines ?? prompted.guidelines,
+			});
+		}
+		return entries;
+	}
+
+	private activeEntries(): Entry[] {
+		return this.entries().filter((entry) => this.active.has(entry.tool.name));
+	}
+
+	/** The active tools in order. */
+	get tools(): AgentTool<any, any>[] {
+		return this.activeEntries().map((entry) => entry.tool);
+	}
+
+	/** The system prompt built from the active tools (before any `before_agent_start` change). */
+	get systemPrompt(): string {
+		return this.baseSystemPrompt;
+	}
+
+	/** Applies the tool set to `agent` now and after every change. */
+	bind(agent: Agent): void {
+		this.agent = agent;
+	}
+
+	getActiveTools(): string[] {
+		return this.activeEntries().map((entry) => entry.tool.name);
+	}
+
+	getAllTools(): ToolInfo[] {
+		return this.entries().map(({ tool, sourceInfo }) => ({
+			name: tool.name,
+			description: tool.description,
+			parameters: tool.parameters,
+			sourceInfo,
+		}));
+	}
+
+	/** Makes exactly the named tools active (names of no known tool are ignored). */
+	setActiveTools(names: readonly string[]): void {
+		const known = new Set(this.entries().map((entry) => entry.tool.name));
+		this.active = new Set(names.filter((name) => known.has(name)));
+		this.apply();
+	}
+
+	/** Replaces the prompt inputs (after a reload of context files and skills). */
+	setPromptInputs(prompt: SystemPromptInputs): void {
+		this.prompt = prompt;
+		this.refresh();
+	}
+
+	/** Picks up tools registered (or gone, after a reload) since the last refresh, then applies the set. */
+	refresh(): void {
+		for (const entry of this.entries()) {
+			const name = entry.tool.name;
+			if (this.known.has(name)) continue;
+			this.known.add(name);
+			if (this.options.activateNew(name)) this.active.add(name);
+		}
+		this.apply();
+	}
+
+	private rebuildPrompt(): void {
+		const summaries: ToolSummary[] = this.activeEntries().map((entry) => ({
+			name: entry.tool.name,
+			...(entry.summary ? { summary: entry.summary } : {}),
+			...(entry.guidelines ? { guidelines: entry.guidelines } : {}),
+		}));
+		this.baseSystemPrompt = buildSystemPrompt({ ...this.prompt, tools: summaries });
+	}
+
+	private apply(): void {
+		this.rebuildPrompt();
+		if (!this.agent) return;
+		this.agent.setTools(this.tools);
+		this.agent.setSystemPrompt(this.baseSystemPrompt);
+	}
+}
