@@ -39,6 +39,9 @@ export interface CliArgs {
 	noBuiltinTools: boolean;
 	extensions: string[];
 	noExtensions: boolean;
+	/** `--mcp-config` files, in order. */
+	mcpConfig: string[];
+	noMcp: boolean;
 	skills: string[];
 	noSkills: boolean;
 	promptTemplates: string[];
@@ -254,6 +257,8 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
 		noBuiltinTools: bool("no-builtin-tools"),
 		extensions: list("extension"),
 		noExtensions: bool("no-extensions"),
+		mcpConfig: list("mcp-config"),
+		noMcp: bool("no-mcp"),
 		skills: list("skill"),
 		noSkills: bool("no-skills"),
 		promptTemplates: list("prompt-template"),

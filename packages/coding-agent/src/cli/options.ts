@@ -138,6 +138,20 @@ export const OPTION_SPECS: readonly OptionSpec[] = [
 		description: "No extension discovery",
 	},
 	{
+		name: "mcp-config",
+		type: "string",
+		multiple: true,
+		value: "<file>",
+		group: "Tools and resources",
+		description: "Load MCP servers from this file too, overriding mcp.json (repeatable)",
+	},
+	{
+		name: "no-mcp",
+		type: "boolean",
+		group: "Tools and resources",
+		description: "Ignore ~/.pi/agent/mcp.json and .pi/mcp.json (no MCP servers unless --mcp-config)",
+	},
+	{
 		name: "skill",
 		type: "string",
 		multiple: true,

@@ -65,6 +65,8 @@ export async function createCliSession(input: CliSessionInput) {
 			noBuiltinTools: args.noBuiltinTools,
 			extensions: args.extensions,
 			noExtensions: args.noExtensions,
+			mcpConfig: args.mcpConfig,
+			noMcp: args.noMcp,
 			extensionFlagValues,
 			skills: args.skills,
 			noSkills: args.noSkills,

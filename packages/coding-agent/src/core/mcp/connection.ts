@@ -1,0 +1,222 @@
+/**
+ * One live connection to an MCP server over the official SDK: stdio (a child process), streamable HTTP, or the
+ * older HTTP+SSE transport (tried when streamable HTTP fails and the config did not name a transport). The SDK is
+ * imported here, on the first connection, so sessions without MCP servers never load it.
+ */
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
+import type { CallToolResult, Tool as McpTool } from "@modelcontextprotocol/sdk/types.js";
+import type { McpServerConfig } from "./config.js";
+import { mcpTexts } from "./texts.js";
+
+/** What a connection tells its owner. */
+export interface McpConnectionHooks {
+	/** The connection closed without close() being called (the process exited, the HTTP stream failed). */
+	onClose(reason: string): void;
+	/** The server wrote something that is not JSON-RPC (called once per connection). */
+	onGarbage(): void;
+	/** The server announced a changed tool list (`notifications/tools/list_changed`). */
+	onToolsChanged(): void;
+}
+
+/** Options of one tool call. */
+export interface McpCallOptions {
+	signal?: AbortSignal;
+	timeoutMs: number;
+	onProgress?: (progress: { progress: number; total?: number; message?: string }) => void;
+}
+
+/** How many bytes of a server's stderr are kept to explain a failure. */
+const STDERR_TAIL_BYTES = 2000;
+
+/** The SDK's error codes pi tells apart (the SDK's `ErrorCode` enum, without importing its schemas for it). */
+export const MCP_ERROR_CODES = { connectionClosed: -32000, requestTimeout: -32001 } as const;
+
+/** A failure while connecting, with the reason for the user. */
+export class McpConnectError extends Error {}
+
+function rejectAfter(ms: number, onTimeout: () => void): { promise: Promise<never>; cancel: () => void } {
+	let timer: NodeJS.Timeout | undefined;
+	const promise = new Promise<never>((_, reject) => {
+		timer = setTimeout(() => {
+			onTimeout();
+			reject(new McpConnectError(mcpTexts.startupTimeout(ms)));
+		}, ms);
+	});
+	return { promise, cancel: () => clearTimeout(timer) };
+}
+
+/** Whether an error reported by a transport is a line it could not parse (the server wrote garbage on stdout). */
+function isParseError(error: Error): boolean {
+	return error instanceof SyntaxError || error.name === "ZodError" || /JSON/i.test(error.message);
+}
+
+/** The environment of a stdio server: pi's own (minus unset values) plus the configured `env`. */
+function serverEnvironment(config: McpServerConfig): Record<string, string> {
+	const env: Record<string, string> = {};
+	for (const [key, value] of Object.entries(process.env)) if (value !== undefined) env[key] = value;
+	return { ...env, ...config.env };
+}
+
+export class McpConnection {
+	private closing = false;
+	private connected = false;
+	private stderrTail = "";
+	private garbageReported = false;
+
+	private constructor(
+		readonly config: McpServerConfig,
+		private readonly client: Client,
+		private readonly hooks: McpConnectionHooks,
+	) {}
+
+	/**
+	 * Connects and completes the MCP handshake within `config.startupTimeoutMs`, trying SSE after a failed streamable
+	 * HTTP attempt when the config allows it. Throws McpConnectError with a reason for the user.
+	 */
+	static async open(config: McpServerConfig, hooks: McpConnectionHooks, clientVersion: string): Promise<McpConnection> {
+		const started = Date.now();
+		const remaining = () => Math.max(1, config.startupTimeoutMs - (Date.now() - started));
+		if (config.transport === "http" && config.sseFallback) {
+			try {
+				return await McpConnection.openWith(config, "http", hooks, clientVersion, remaining());
+			} catch (error) {
+				if (Date.now() - started >= config.startupTimeoutMs) throw error;
+				try {
+					return await McpConnection.openWith(config, "sse", hooks, clientVersion, remaining());
+				} catch {
+					// The server speaks neither; the streamable HTTP failure is the one that explains it.
+					throw error;
+				}
+			}
+		}
+		return McpConnection.openWith(config, config.transport, hooks, clientVersion, remaining());
+	}
+
+	private static async openWith(
+		config: McpServerConfig,
+		kind: McpServerConfig["transport"],
+		hooks: McpConnectionHooks,
+		clientVersion: string,
+		timeoutMs: number,
+	): Promise<McpConnection> {
+		const [{ Client }, { ToolListChangedNotificationSchema }] = await Promise.all([
+			import("@modelcontextprotocol/sdk/client/index.js"),
+			import("@modelcontextprotocol/sdk/types.js"),
+		]);
+		const client = new Client({ name: "pi", version: clientVersion }, { capabilities: {} });
+		const connection = new McpConnection(config, client, hooks);
+		// Set before connecting: servers that print a banner on stdout do it before the handshake.
+		client.onerror = (error) => connection.reportError(error);
+		client.onclose = () => connection.reportClose();
+		client.setNotificationHandler(ToolListChangedNotificationSchema, () => hooks.onToolsChanged());
+		const transport = await connection.createTransport(kind);
+		const timeout = rejectAfter(timeoutMs, () => void client.close().catch(() => {}));
+		try {
+			await Promise.race([client.connect(transport, { timeout: timeoutMs }), timeout.promise]);
+		} catch (error) {
+			connection.closing = true;
+			await client.close().catch(() => {});
+			throw new McpConnectError(connection.describeFailure(error));
+		} finally {
+			timeout.cancel();
+		}
+		connection.connected = true;
+		return connection;
+	}
+
+	private reportError(error: Error): void {
+		if (!isParseError(error) || this.garbageReported) return;
+		this.garbageReported = true;
+		this.hooks.onGarbage();
+	}
+
+	/** A close before the handshake completed is a start failure (reported by open), not a death. */
+	private reportClose(): void {
+		if (this.closing || !this.connected) return;
+		this.closing = true;
+		this.hooks.onClose(this.closedReason());
+	}
+
+	private async createTransport(kind: McpServerConfig["transport"]): Promise<Transport> {
+		const { config } = this;
+		if (kind === "stdio") {
+			const { StdioClientTransport } = await import("@modelcontextprotocol/sdk/client/stdio.js");
+			const transport = new StdioClientTransport({
+				command: config.command!,
+				args: config.args,
+				env: serverEnvironment(config),
+				...(config.cwd ? { cwd: config.cwd } : {}),
+				// Never "inherit": a server's logs would land in the TUI or in print mode's output.
+				stderr: "pipe",
+			});
+			transport.stderr?.on("data", (chunk: Buffer) => {
+				this.stderrTail = (this.stderrTail + chunk.toString("utf8")).slice(-STDERR_TAIL_BYTES);
+			});
+			return transport;
+		}
+		const url = new URL(config.url!);
+		const requestInit = { headers: config.headers };
+		if (kind === "sse") {
+			const { SSEClientTransport } = await import("@modelcontextprotocol/sdk/client/sse.js");
+			return new SSEClientTransport(url, { requestInit });
+		}
+		const { StreamableHTTPClientTransport } = await import("@modelcontextprotocol/sdk/client/streamableHttp.js");
+		return new StreamableHTTPClientTransport(url, { requestInit });
+	}
+
+	/** Why the connection is gone: the last line the server wrote on stderr helps more than "Connection closed". */
+	private closedReason(): string {
+		const lastLine = this.stderrTail.trim().split("\n").at(-1)?.trim() ?? "";
+		return mcpTexts.exited(lastLine ? `stderr: ${lastLine.slice(0, 300)}` : "");
+	}
+
+	private describeFailure(error: unknown): string {
+		if (error instanceof McpConnectError) return error.message;
+		const code = (error as { code?: unknown }).code;
+		if (code === "ENOENT" || code === "EACCES") {
+			return mcpTexts.spawnFailed(this.config.command ?? "", (error as Error).message);
+		}
+		if (code === MCP_ERROR_CODES.connectionClosed) return this.closedReason();
+		if (code === MCP_ERROR_CODES.requestTimeout) return mcpTexts.startupTimeout(this.config.startupTimeoutMs);
+		return (error as Error).message ?? String(error);
+	}
+
+	/** Every tool the server lists (following pagination). */
+	async listTools(timeoutMs: number): Promise<McpTool[]> {
+		const tools: McpTool[] = [];
+		let cursor: string | undefined;
+		do {
+			const page = await this.client.listTools(cursor ? { cursor } : undefined, { timeout: timeoutMs });
+			tools.push(...page.tools);
+			cursor = page.nextCursor;
+		} while (cursor);
+		return tools;
+	}
+
+	/** Calls a tool; progress notifications restart the timeout. Rejects with the SDK's McpError on failures. */
+	async callTool(name: string, args: Record<string, unknown>, options: McpCallOptions): Promise<CallToolResult> {
+		const result = await this.client.callTool({ name, arguments: args }, undefined, {
+			signal: options.signal,
+			timeout: options.timeoutMs,
+			resetTimeoutOnProgress: true,
+			...(options.onProgress ? { onprogress: options.onProgress } : {}),
+		});
+		// Servers of the 2024-10-07 protocol answer `{toolResult}` instead of content blocks.
+		if (!("content" in result) && "toolResult" in result) {
+			return { content: [{ type: "text", text: JSON.stringify(result.toolResult) }] };
+		}
+		return result as CallToolResult;
+	}
+
+	/** The reason the connection is gone (for tool calls that fail because of it). */
+	get lostReason(): string {
+		return this.closedReason();
+	}
+
+	/** Closes the connection (ending a stdio server: stdin closed, then SIGTERM, then SIGKILL). */
+	async close(): Promise<void> {
+		this.closing = true;
+		await this.client.close().catch(() => {});
+	}
+}

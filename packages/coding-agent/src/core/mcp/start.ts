@@ -1,0 +1,46 @@
+/**
+ * Session side of MCP: read the configuration and, only when servers are configured, import the manager (and
+ * through it, on the first connection, the MCP SDK) and start them in the background; make prompts wait for servers
+ * still starting.
+ */
+import { loadMcpConfig, type McpConfigOptions } from "./config.js";
+import type { McpManager } from "./manager.js";
+
+/** Inputs of {@link startMcp}. */
+export interface StartMcpOptions extends McpConfigOptions {
+	/** Marks a configured env/header value as secret (redacted from session files and exports). */
+	recordSecret(value: string): void;
+}
+
+/**
+ * Loads the MCP configuration and starts its enabled servers without waiting for them. Resolves with undefined
+ * when no server is configured (nothing of the MCP client is loaded then).
+ */
+export async function startMcp(options: StartMcpOptions): Promise<McpManager | undefined> {
+	const servers = loadMcpConfig(options);
+	if (servers.length === 0) return undefined;
+	const [{ McpManager }, { readVersion }] = await Promise.all([import("./manager.js"), import("../../cli/version.js")]);
+	const manager = new McpManager(servers, {
+		warn: options.warn,
+		recordSecret: options.recordSecret,
+		clientVersion: readVersion(),
+	});
+	manager.start();
+	return manager;
+}
+
+/**
+ * The `onAccepted` of a prompt with MCP servers: the caller's own callback (an RPC response goes out first), then
+ * the wait for servers still starting, so the run starts with their tools (or without the ones that fail or time
+ * out). The session is busy meanwhile, and an abort ends the wait.
+ */
+export function waitForMcpAfterAccepted(
+	mcp: McpManager | undefined,
+	onAccepted: (() => void | Promise<void>) | undefined,
+): (() => Promise<void>) | undefined {
+	if (!mcp) return onAccepted && (async () => onAccepted());
+	return async () => {
+		await onAccepted?.();
+		await mcp.waitForStartup();
+	};
+}
