@@ -25,11 +25,15 @@ export * from "./core/resources/prompt-templates.js";
 export * from "./core/resources/skills.js";
 export * from "./core/resources/system-prompt.js";
 export {
+	backoffWindowMs,
 	decideRetry,
 	isContextOverflowReply,
 	isRetryableReply,
+	MAX_BACKOFF_WINDOW_MS,
+	type RandomSource,
 	type RetryDecision,
 	type RetrySettings,
+	retryDelayMs,
 } from "./core/retry.js";
 export * from "./core/session/index.js";
 export * from "./core/session-events.js";

@@ -117,6 +117,8 @@ export interface CreateAgentSessionOptions {
 	streamFn?: StreamFn;
 	/** Receives every warning as it happens (they are also returned). */
 	onWarning?: (message: string) => void;
+	/** Random source in [0, 1) for the jitter of automatic retry waits; default `Math.random` (tests fix it). */
+	retryRandom?: () => number;
 }
 
 /** What {@link createAgentSession} returns. */
@@ -413,6 +415,7 @@ export async function createAgentSession(options: CreateAgentSessionOptions = {}
 		resources,
 		onWarning: warn,
 		extensions,
+		retryRandom: options.retryRandom,
 	});
 	return { session, warnings, modelFallbackMessage };
 }

@@ -14,7 +14,7 @@ import {
 	SummaryAbortedError,
 } from "./compaction/index.js";
 import { isCompletedReply } from "./compaction/tokens.js";
-import { decideRetry, isContextOverflowReply, waitUnlessAborted } from "./retry.js";
+import { decideRetry, isContextOverflowReply, type RandomSource, waitUnlessAborted } from "./retry.js";
 import {
 	type AgentSessionEvent,
 	type CompactionReason,
@@ -44,6 +44,8 @@ export class RunController {
 	constructor(
 		private readonly session: AgentSession,
 		private readonly emit: Emit,
+		/** Jitter of retry waits (tests inject a fixed source). */
+		private readonly random: RandomSource = Math.random,
 	) {}
 
 	get isBusy(): boolean {
@@ -140,7 +142,7 @@ export class RunController {
 			};
 		}
 		const settings = this.session.settingsManager.getRetrySettings();
-		const decision = decideRetry(last, this.retryAttempt, settings);
+		const decision = decideRetry(last, this.retryAttempt, settings, this.random);
 		if (decision.kind !== "retry") return this.closeRetries(last);
 		this.retryAttempt = decision.attempt;
 		this.next = { kind: "retry", delayMs: decision.delayMs };

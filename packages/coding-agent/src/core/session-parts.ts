@@ -39,6 +39,8 @@ export interface AgentSessionConfig {
 	onWarning?: (message: string) => void;
 	/** Loaded extensions (createAgentSession loads them); default: none. */
 	extensions?: ExtensionHost;
+	/** Random source in [0, 1) for the jitter of automatic retry waits; default `Math.random`. */
+	retryRandom?: () => number;
 }
 
 /** The collaborators of one AgentSession. */
@@ -69,7 +71,7 @@ export function createSessionParts(
 			session.sessionManager.appendMessage(message);
 		},
 	});
-	const runs = new RunController(session, emit);
+	const runs = new RunController(session, emit, config.retryRandom);
 	const queue = new QueueTracker(session.agent, emit);
 	const navigator = new SessionNavigator(session, config.onWarning);
 	const models = new ModelController(session);

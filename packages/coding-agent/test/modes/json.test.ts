@@ -250,14 +250,16 @@ describe("pi --mode json: session events (rpc.md §6)", () => {
 		]);
 		const failed = events.find((e) => e.type === "message_end" && e.message.role === "assistant")!;
 		expect(failed.message).toMatchObject({ stopReason: "error" });
-		// settings.json of the test world: retry.baseDelayMs 1, retry.maxRetries 1.
-		expect(events.find((e) => e.type === "auto_retry_start")).toEqual({
+		// settings.json of the test world: retry.baseDelayMs 1, retry.maxRetries 1; the wait is jittered in [0, 1] ms.
+		const retryStart = events.find((e) => e.type === "auto_retry_start");
+		expect(retryStart).toEqual({
 			type: "auto_retry_start",
 			attempt: 1,
 			maxAttempts: 1,
-			delayMs: 1,
+			delayMs: expect.any(Number),
 			errorMessage: failed.message.errorMessage,
 		});
+		expect([0, 1]).toContain(retryStart?.delayMs);
 		expect(events.find((e) => e.type === "auto_retry_end")).toEqual({
 			type: "auto_retry_end",
 			success: true,

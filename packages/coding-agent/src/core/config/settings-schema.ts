@@ -86,7 +86,7 @@ export const SETTING_DEFAULTS = {
 	"branchSummary.reserveTokens": 16384,
 	"branchSummary.skipPrompt": false,
 	"retry.enabled": true,
-	"retry.maxRetries": 3,
+	"retry.maxRetries": 10,
 	"retry.baseDelayMs": 2000,
 	"retry.maxDelayMs": 60000,
 	"bash.defaultTimeoutSeconds": 600,

@@ -16,14 +16,30 @@ afterEach(() => {
 	t = undefined;
 });
 
-/** A session on the mock server's Anthropic endpoint through the real SDK. */
-function mockSession(retry: Record<string, unknown>) {
+/** The four wire APIs, each a models.json provider on the mock server reached through its official SDK. */
+const APIS = {
+	"anthropic-messages": "",
+	"openai-completions": "/v1",
+	"openai-responses": "/v1",
+	"google-generative-ai": "/v1beta",
+} as const;
+type MockApi = keyof typeof APIS;
+
+/** The top of the jitter range: with it, every backoff wait is its whole window. */
+const HIGHEST_DRAW = () => 0.999999999;
+
+/**
+ * A session on the mock server (Anthropic unless `api` says otherwise) through the real SDK. `random` feeds the
+ * retry jitter; the default draws the top of the range so backoff delays are the windows themselves.
+ */
+function mockSession(retry: Record<string, unknown>, options: { api?: MockApi; random?: () => number } = {}) {
+	const api = options.api ?? "anthropic-messages";
 	return createTestSession({
 		modelsJson: {
 			providers: {
 				mock: {
-					baseUrl: server.url,
-					api: "anthropic-messages",
+					baseUrl: `${server.url}${APIS[api]}`,
+					api,
 					apiKey: "mock-key-0123456789",
 					models: [{ id: "mock-model" }],
 				},
@@ -31,13 +47,14 @@ function mockSession(retry: Record<string, unknown>) {
 		},
 		model: "mock/mock-model",
 		settingsJson: { retry },
+		retryRandom: options.random ?? HIGHEST_DRAW,
 	});
 }
 
 const overloaded = { httpError: { status: 529, type: "overloaded_error", message: "Overloaded" } };
 
 describe("AgentSession automatic retry", () => {
-	it("retries 529 twice with backoff, then succeeds: two auto_retry_start, one auto_retry_end success", async () => {
+	it("retries 529 twice with backoff (windows of 1 and 2 ms, top draw), then succeeds", async () => {
 		t = await mockSession({ baseDelayMs: 1 });
 		server.enqueue(overloaded, overloaded, { text: "Finally." });
 		const streamingAtAgentEnd: boolean[] = [];
@@ -50,14 +67,14 @@ describe("AgentSession automatic retry", () => {
 			{
 				type: "auto_retry_start",
 				attempt: 1,
-				maxAttempts: 3,
+				maxAttempts: 10,
 				delayMs: 1,
 				errorMessage: expect.stringContaining("529"),
 			},
 			{
 				type: "auto_retry_start",
 				attempt: 2,
-				maxAttempts: 3,
+				maxAttempts: 10,
 				delayMs: 2,
 				errorMessage: expect.stringContaining("529"),
 			},
@@ -143,4 +160,133 @@ describe("AgentSession automatic retry", () => {
 		expect(t.types().filter((type) => type.startsWith("auto_retry"))).toEqual([]);
 		expect(server.requests).toHaveLength(1);
 	});
+});
+
+describe("retry delays honour the server (issue 19)", () => {
+	it("2× 529 with retry-after 10 ms: both waits are exactly the server's, the third request succeeds", async () => {
+		// The random source would make any backoff 60 s long: only the server's wait can explain 10 ms.
+		t = await mockSession({ baseDelayMs: 60_000, maxDelayMs: 0 });
+		const asked = { httpError: { status: 529, type: "overloaded_error", message: "Overloaded", retryAfter: "0.01" } };
+		server.enqueue(asked, asked, { text: "Third time." });
+		await t.session.prompt("hello");
+		expect(t.events.filter((e) => e.type.startsWith("auto_retry"))).toEqual([
+			expect.objectContaining({ type: "auto_retry_start", attempt: 1, delayMs: 10 }),
+			expect.objectContaining({ type: "auto_retry_start", attempt: 2, delayMs: 10 }),
+			{ type: "auto_retry_end", success: true, attempt: 2 },
+		]);
+		// One request per attempt: the SDK made no retries of its own.
+		expect(server.requests).toHaveLength(3);
+		expect(t.session.getLastAssistantText()).toBe("Third time.");
+	});
+
+	it("retry-after above retry.maxDelayMs during a retry sequence ends it as a failure", async () => {
+		t = await mockSession({ maxDelayMs: 30_000 });
+		server.enqueue(
+			{ httpError: { status: 529, type: "overloaded_error", message: "Overloaded", retryAfter: "0.01" } },
+			{ httpError: { status: 429, type: "rate_limit_error", message: "Come back in a minute", retryAfter: "60" } },
+		);
+		await t.session.prompt("hello");
+		expect(t.events.filter((e) => e.type.startsWith("auto_retry"))).toEqual([
+			expect.objectContaining({ type: "auto_retry_start", attempt: 1, delayMs: 10 }),
+			{ type: "auto_retry_end", success: false, attempt: 1, finalError: expect.stringContaining("Come back") },
+		]);
+		expect(server.requests).toHaveLength(2);
+	});
+});
+
+describe("the default attempt budget (issue 21): 10 retries, 11 requests", () => {
+	const internal = { httpError: { status: 500, message: "Internal server error" } };
+
+	it("nine HTTP 500s in a row, then success on the 10th request, with the default settings", async () => {
+		// Only the jitter is fixed (lowest draw: no wait); every retry setting is the default.
+		t = await mockSession({}, { random: () => 0 });
+		server.enqueue(...Array.from({ length: 9 }, () => internal), { text: "Made it." });
+		await t.session.prompt("hello");
+		const starts = t.events.filter((e) => e.type === "auto_retry_start");
+		expect(starts.map((e) => [e.attempt, e.maxAttempts, e.delayMs])).toEqual(
+			Array.from({ length: 9 }, (_, i) => [i + 1, 10, 0]),
+		);
+		expect(t.events.filter((e) => e.type === "auto_retry_end")).toEqual([
+			{ type: "auto_retry_end", success: true, attempt: 9 },
+		]);
+		expect(server.requests).toHaveLength(10);
+		expect(t.session.getLastAssistantText()).toBe("Made it.");
+		// Each re-sent request is the original one: no failed attempt in it.
+		for (const request of server.requests) expect(request.body.messages).toHaveLength(1);
+	});
+
+	it("gives up after the 11th failed request: auto_retry_end {success: false, attempt: 10}", async () => {
+		t = await mockSession({}, { random: () => 0 });
+		server.enqueue(...Array.from({ length: 11 }, () => internal));
+		await t.session.prompt("hello");
+		expect(t.events.filter((e) => e.type === "auto_retry_end")).toEqual([
+			{ type: "auto_retry_end", success: false, attempt: 10, finalError: "500 Internal server error" },
+		]);
+		expect(server.requests).toHaveLength(11);
+	});
+});
+
+/** The partial answer streamed before an in-stream error (long enough to arrive in several deltas). */
+const PARTIAL = "Partial answer that must never be re-sent";
+
+/** What the model was sent, flattened to text for a containment check. */
+const requestText = (index: number) => JSON.stringify(server.requests[index]!.body);
+
+describe("errors inside a started stream (issue 21)", () => {
+	// Each API's own transient mark: Anthropic and OpenAI name a type, Gemini's in-stream errors carry a code.
+	const transient: Record<MockApi, { type: string; status?: number }> = {
+		"anthropic-messages": { type: "overloaded_error" },
+		"openai-completions": { type: "server_error" },
+		"openai-responses": { type: "server_error" },
+		"google-generative-ai": { type: "UNAVAILABLE", status: 503 },
+	};
+
+	for (const api of Object.keys(APIS) as MockApi[]) {
+		it(`${api}: a transient error event is retried; the partial text stays out of the re-sent request`, async () => {
+			t = await mockSession({ baseDelayMs: 1 }, { api });
+			server.enqueue(
+				{ text: PARTIAL, chunkSize: 6, streamError: { afterEvents: 5, message: "Overloaded", ...transient[api] } },
+				{ text: "Whole answer." },
+			);
+			await t.session.prompt("hello");
+			expect(t.events.filter((e) => e.type.startsWith("auto_retry"))).toEqual([
+				expect.objectContaining({ type: "auto_retry_start", attempt: 1 }),
+				{ type: "auto_retry_end", success: true, attempt: 1 },
+			]);
+			expect(server.requests).toHaveLength(2);
+			expect(requestText(1)).not.toContain("Partial");
+			// The file keeps the failed attempt for the record; the context holds only the answer.
+			const replies = t.fileLines().filter((l) => l.type === "message" && l.message.role === "assistant");
+			expect(replies.map((l) => l.message.stopReason)).toEqual(["error", "stop"]);
+			expect(JSON.stringify(replies[0].message.content)).toContain("Partial");
+			expect(t.session.messages.map((m) => m.role)).toEqual(["user", "assistant"]);
+			expect(t.session.getLastAssistantText()).toBe("Whole answer.");
+		});
+	}
+
+	// Gemini's in-stream errors always carry an HTTP-like code, which decides; the other three can send none.
+	for (const api of ["anthropic-messages", "openai-completions", "openai-responses"] as const) {
+		it(`${api}: an error event of no known type is final: one error entry, partial text never re-sent`, async () => {
+			t = await mockSession({ baseDelayMs: 1 }, { api });
+			server.enqueue({ text: PARTIAL, chunkSize: 6, streamError: { afterEvents: 5, message: "boom upstream" } });
+			await t.session.prompt("hello");
+			expect(t.types().filter((type) => type.startsWith("auto_retry"))).toEqual([]);
+			expect(server.requests).toHaveLength(1);
+			const replies = t.fileLines().filter((l) => l.type === "message" && l.message.role === "assistant");
+			expect(replies).toHaveLength(1);
+			expect(replies[0].message).toMatchObject({
+				stopReason: "error",
+				errorMessage: "boom upstream",
+				errorInfo: { retryable: false },
+			});
+			expect(JSON.stringify(replies[0].message.content)).toContain("Partial");
+
+			// The next prompt's request holds both user messages and not the failed attempt's partial output.
+			server.enqueue({ text: "Fine now." });
+			await t.session.prompt("try again");
+			expect(server.requests).toHaveLength(2);
+			expect(requestText(1)).toContain("try again");
+			expect(requestText(1)).not.toContain("Partial");
+		});
+	}
 });

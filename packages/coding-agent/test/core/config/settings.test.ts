@@ -50,7 +50,7 @@ describe("settings keys", () => {
 			"branchSummary.reserveTokens": 16384,
 			"branchSummary.skipPrompt": false,
 			"retry.enabled": true,
-			"retry.maxRetries": 3,
+			"retry.maxRetries": 10,
 			"retry.baseDelayMs": 2000,
 			"retry.maxDelayMs": 60000,
 			"bash.defaultTimeoutSeconds": 600,
@@ -121,7 +121,7 @@ describe("settings keys", () => {
 		expect(settings.getEditorPaddingX()).toBe(0);
 		expect(settings.getAutocompleteMaxVisible()).toBe(5);
 		expect(settings.getThinkingBudgets().low).toBe(2048);
-		expect(settings.getRetrySettings().maxRetries).toBe(3);
+		expect(settings.getRetrySettings().maxRetries).toBe(10);
 		const keys = [
 			"defaultThinkingLevel",
 			"transport",

@@ -152,7 +152,8 @@ describe("RPC commands over the wire", () => {
 
 	it("is busy right after a failed run's agent_end while a retry waits; abort_retry cancels the wait", async () => {
 		cli.server.reset();
-		cli.server.enqueue({ httpError: { status: 529, message: "overloaded" } });
+		// retry-after makes the wait exactly 10 s (the settings' backoff is jittered and may be short).
+		cli.server.enqueue({ httpError: { status: 529, message: "overloaded", retryAfter: "10" } });
 		const retryStart = nextEvent((e) => e.type === "auto_retry_start");
 		const agentEnd = nextEvent((e) => e.type === "agent_end");
 		await client.prompt("retry me");

@@ -102,7 +102,8 @@ describe("pi --mode rpc lifecycle", () => {
 	it("SIGTERM cancels a pending retry wait and exits 143 without sending the retry", async () => {
 		const waiting = createWorld(cli.server, { retry: { baseDelayMs: 10_000, maxRetries: 1 } });
 		try {
-			cli.server.enqueue({ httpError: { status: 529, message: "overloaded" } });
+			// retry-after makes the wait exactly 10 s (the settings' backoff is jittered and may be short).
+			cli.server.enqueue({ httpError: { status: 529, message: "overloaded", retryAfter: "10" } });
 			const rpc = startRawRpc(waiting, ["--model", MOCK_MODEL, "--no-session"]);
 			rpc.write('{"id":"p","type":"prompt","message":"retry me"}\n');
 			await rpc.waitFor((line) => line.type === "auto_retry_start");

@@ -113,7 +113,11 @@ describe("automatic retries", () => {
 	it("Escape during a retry wait says the retry was cancelled, not that it failed", async () => {
 		h = await createModeHarness({ settingsJson: { retry: { baseDelayMs: 60_000, maxDelayMs: 0 } } });
 		const harness = h;
-		harness.faux.enqueue({ error: "503 overloaded", errorInfo: { status: 503, retryable: true } });
+		// The server's wait is exact (60 s); the settings' backoff alone is jittered and may be short.
+		harness.faux.enqueue({
+			error: "503 overloaded",
+			errorInfo: { status: 503, retryable: true, retryAfterMs: 60_000 },
+		});
 		const run = harness.submit("hello");
 		await until(() => harness.written().includes("Retrying in"));
 		harness.press(ESCAPE);
