@@ -55,6 +55,8 @@ export class ModelRegistry {
 	private config: ModelsJson = { providers: {} };
 	private models: Model[] = [];
 	private errors: string[] = [];
+	/** Providers added at run time (extensions' `pi.registerProvider`); they outlive `refresh()`. */
+	private readonly runtimeProviders = new Map<string, ProviderConfig>();
 
 	constructor(private readonly options: ModelRegistryOptions) {
 		this.modelsJsonPath = options.modelsJsonPath ?? getAgentPaths(options.agentDir).models;
@@ -63,7 +65,7 @@ export class ModelRegistry {
 			auth: options.auth,
 			values: this.values,
 			env: options.env,
-			getModelsJsonApiKey: (provider) => this.config.providers[provider]?.apiKey,
+			getModelsJsonApiKey: (provider) => this.providerConfig(provider)?.apiKey,
 			oauthRefreshers: options.oauthRefreshers,
 			now: options.now,
 		});
@@ -118,8 +120,27 @@ export class ModelRegistry {
 	/** Key plus the `Authorization: Bearer` header when the provider sets `authHeader`. */
 	async getRequestAuth(model: Pick<Model, "provider">): Promise<RequestAuth> {
 		const apiKey = await this.getApiKey(model);
-		const wantsHeader = this.config.providers[model.provider]?.authHeader === true;
+		const wantsHeader = this.providerConfig(model.provider)?.authHeader === true;
 		return { apiKey, headers: wantsHeader && apiKey ? { Authorization: `Bearer ${apiKey}` } : undefined };
+	}
+
+	/**
+	 * Adds or replaces a provider at run time, shaped like a models.json provider: with `models` they replace every
+	 * model of the provider; without, `baseUrl`/`headers` adjust its existing models. Kept across `refresh()`.
+	 */
+	registerProvider(name: string, config: ProviderConfig): void {
+		this.runtimeProviders.set(name, config);
+		this.models = this.buildModels();
+	}
+
+	/** Removes a provider added with {@link registerProvider}; models it replaced come back. */
+	unregisterProvider(name: string): void {
+		if (this.runtimeProviders.delete(name)) this.models = this.buildModels();
+	}
+
+	/** A run-time provider wins over the models.json entry of the same name. */
+	private providerConfig(provider: string): ProviderConfig | undefined {
+		return this.runtimeProviders.get(provider) ?? this.config.providers[provider];
 	}
 
 	/** Secret values resolved in this process (keys and configured header values) for redaction. */
@@ -156,6 +177,14 @@ export class ModelRegistry {
 				models = models.map((model) =>
 					model.provider === provider && model.id === id ? this.applyOverride(model, override) : model,
 				);
+			}
+		}
+		for (const [provider, config] of this.runtimeProviders) {
+			if (config.models) {
+				const added = config.models.map((definition) => this.defineModel(provider, config, definition));
+				models = [...models.filter((model) => model.provider !== provider), ...added];
+			} else {
+				models = models.map((model) => (model.provider === provider ? this.adjustBuiltIn(model, config) : model));
 			}
 		}
 		return models;

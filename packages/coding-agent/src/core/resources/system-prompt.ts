@@ -12,8 +12,8 @@ import { formatSkillsSection, type Skill } from "./skills.js";
 /** An active tool as the system prompt lists it. */
 export interface ToolSummary {
 	name: string;
-	/** One line (tools.md §7 for built-in tools). */
-	summary: string;
+	/** One line (tools.md §7 for built-in tools); absent: the tool is active but not listed (an extension tool without `promptSnippet`). */
+	summary?: string;
 	/** Extra guideline lines an extension tool contributes to the built-in prompt. */
 	guidelines?: readonly string[];
 }
@@ -44,7 +44,8 @@ function toolGuidelines(tools: readonly ToolSummary[]): string[] {
 
 /** pi's built-in base prompt for the given active tools. */
 export function buildDefaultPrompt(tools: readonly ToolSummary[]): string {
-	const toolLines = tools.length > 0 ? tools.map((tool) => `- ${tool.name}: ${tool.summary}`) : ["(none)"];
+	const listed = tools.filter((tool) => tool.summary);
+	const toolLines = listed.length > 0 ? listed.map((tool) => `- ${tool.name}: ${tool.summary}`) : ["(none)"];
 	const guidelines = [
 		...toolGuidelines(tools),
 		"Be concise: do the work, then report briefly what you did.",
