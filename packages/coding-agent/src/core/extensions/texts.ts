@@ -2,18 +2,56 @@
  * Every user- and model-visible text of the extension host, in one place so tests and docs can match them. Texts
  * marked "spec" are fixed by rpc.md / json-mode.md.
  */
-import type { ExtensionEventName } from "./types.js";
+import type { ExtensionEventName } from "./events.js";
 
-/** Event names `pi.on` accepts, in documentation order. */
+/** Event names `pi.on` accepts, in documentation order (events.ts has their payloads). */
 export const EXTENSION_EVENT_NAMES: readonly ExtensionEventName[] = [
+	"resources_discover",
 	"session_start",
+	"session_info_changed",
+	"session_before_switch",
+	"session_before_fork",
+	"session_before_compact",
+	"session_compact",
+	"session_compact_failed",
+	"session_before_tree",
+	"session_tree",
+	"session_shutdown",
 	"input",
+	"before_agent_start",
 	"agent_start",
 	"agent_end",
+	"turn_start",
 	"turn_end",
+	"message_start",
+	"message_update",
 	"message_end",
+	"context",
+	"before_provider_request",
+	"after_provider_response",
+	"tool_execution_start",
+	"tool_execution_update",
+	"tool_execution_end",
 	"tool_call",
-	"session_shutdown",
+	"tool_result",
+	"user_bash",
+	"model_select",
+	"thinking_level_select",
+];
+
+/**
+ * Events of newer versions of the original pi that `pi.on` accepts so such extensions load, but that pi never
+ * fires (docs/extensions.md lists them).
+ */
+export const UNFIRED_EVENT_NAMES: readonly string[] = [
+	"project_trust",
+	"context_with_system",
+	"cache_warming_decision",
+	"before_provider_headers",
+	"agent_before_settle",
+	"agent_settled",
+	"ui_prompt_start",
+	"ui_prompt_end",
 ];
 
 export const extensionTexts = {
@@ -39,6 +77,31 @@ export const extensionTexts = {
 	/** Given to the model when a `tool_call` handler throws: a failing guard refuses the call rather than allowing it. */
 	guardFailed: (extensionPath: string, message: string) =>
 		`the extension ${extensionPath} failed while checking this call (${message})`,
+	/** A handler returned a value of the wrong shape; it is ignored. */
+	malformedResult: (event: string, expected: string) =>
+		`the ${event} handler returned a malformed result (expected ${expected}); it is ignored.`,
+	/** A handler still running when the run it belongs to was aborted. */
+	abandonedOnAbort: (event: string) =>
+		`the ${event} handler was still running when the run was aborted; pi went on without it.`,
+	/** A session_shutdown handler that did not finish in time: pi ends anyway. */
+	shutdownTimeout: (ms: number) =>
+		`the session_shutdown handler did not finish within ${ms} ms; pi ends without waiting for it.`,
+	/** tool_call was refused because the run was aborted while a handler still ran. */
+	toolCallAborted: "the run was aborted while an extension checked this call",
+	/** A message_end handler returned a message with another role. */
+	messageRoleChanged: (from: string, to: string) =>
+		`the message_end handler returned a "${to}" message for a "${from}" message; a replacement must keep the role. It is ignored.`,
+	// --- the pi.* API and ctx (api.ts, context.ts) ---
+	/** A session-bound method used before the session exists (during loading). */
+	noSessionYet:
+		"this is available once the session exists: call it from an event handler, a command or a tool, not while the extension loads.",
+	invalidShortcut: (key: string) => `registerShortcut("${key}") needs a key id such as "ctrl+shift+p" and a handler.`,
+	duplicateShortcut: (key: string, owner: string) =>
+		`shortcut "${key}" is already registered by ${owner}; this registration is ignored.`,
+	invalidRenderer: "registerMessageRenderer needs a customType string and a renderer function.",
+	invalidProviderName: "registerProvider needs a provider name.",
+	/** `pi.exec` with an args array that is not an array of strings. */
+	invalidExecArgs: "exec(command, args, options) needs args as an array of strings.",
 	/** A handler that throws something that is not an Error. */
 	nonError: (value: unknown) => `threw a non-Error value: ${String(value)}`,
 } as const;
