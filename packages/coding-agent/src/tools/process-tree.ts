@@ -70,19 +70,40 @@ function findPipeHolders(pipes: Set<string>): number[] {
 	return holders;
 }
 
+/** SIGKILL steps not taken yet; pi takes them all when it exits before their grace period ran out. */
+const pendingKills = new Set<() => void>();
+let exitHookInstalled = false;
+
+function killPendingOnExit(): void {
+	for (const kill of [...pendingKills]) kill();
+}
+
 /**
  * Sends SIGTERM to the process group `pgid` and to every process holding one of `pipes`, then SIGKILL to
- * whatever of them is left after {@link KILL_GRACE_MS}. Returns a function that cancels the SIGKILL step.
+ * whatever of them is left after {@link KILL_GRACE_MS}, or at once when pi exits earlier (a process that ignores
+ * SIGTERM must not outlive pi: RPC stdin EOF and signals exit within seconds). Returns a function that cancels the
+ * SIGKILL step.
  */
 export function killProcessTree(pgid: number, pipes: Set<string>): () => void {
 	const stragglers = findPipeHolders(pipes);
 	signalQuietly(-pgid, "SIGTERM");
 	for (const pid of stragglers) signalQuietly(pid, "SIGTERM");
-	const timer = setTimeout(() => {
+	const kill = () => {
+		clearTimeout(timer);
+		pendingKills.delete(kill);
 		signalQuietly(-pgid, "SIGKILL");
 		for (const pid of new Set([...stragglers, ...findPipeHolders(pipes)])) signalQuietly(pid, "SIGKILL");
-	}, KILL_GRACE_MS);
-	// The SIGKILL step must not keep a finished pi process alive.
+	};
+	const timer = setTimeout(kill, KILL_GRACE_MS);
+	// The SIGKILL step must not keep a finished pi process alive; the exit hook takes it instead.
 	timer.unref();
-	return () => clearTimeout(timer);
+	pendingKills.add(kill);
+	if (!exitHookInstalled) {
+		exitHookInstalled = true;
+		process.on("exit", killPendingOnExit);
+	}
+	return () => {
+		clearTimeout(timer);
+		pendingKills.delete(kill);
+	};
 }

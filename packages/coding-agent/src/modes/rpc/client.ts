@@ -267,7 +267,10 @@ export class RpcClient {
 		}
 	}
 
-	/** Closes pi's stdin (pi finishes its work and exits) and resolves with the exit code. */
+	/**
+	 * Closes pi's stdin and resolves with the exit code. pi aborts a run or command still under way (docs/rpc.md,
+	 * "Lifecycle"): call `waitForIdle()` first to let it finish.
+	 */
 	async close(): Promise<number | null> {
 		if (!this.child) return null;
 		this.child.stdin?.end();

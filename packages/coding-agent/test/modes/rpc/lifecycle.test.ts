@@ -1,10 +1,40 @@
-/** RPC lifecycle over a real process (rpc.md §8): stdin EOF waits for the work under way; signals abort it. */
-import { existsSync, readFileSync } from "node:fs";
+/**
+ * RPC lifecycle over a real process (rpc.md §8): stdin EOF means the client is gone and aborts the work under way
+ * (issue 21), signals abort it too, each with its exit code.
+ */
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { createWorld, MOCK_MODEL, startRawRpc, useCliWorld } from "../../cli/harness.js";
+import { createWorld, MOCK_MODEL, startRawRpc, until, useCliWorld } from "../../cli/harness.js";
 
 const cli = useCliWorld({ resetServerEachTest: true });
+
+/**
+ * Pids of the process group `pgid` that still run. Zombies do not count: an exited child of a reparented process
+ * stays in the table until init reaps it, which some sandboxes' init does late.
+ */
+function livingGroupMembers(pgid: number): number[] {
+	const living: number[] = [];
+	for (const entry of readdirSync("/proc")) {
+		if (!/^\d+$/.test(entry)) continue;
+		let stat: string;
+		try {
+			stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+		} catch {
+			continue; // gone meanwhile
+		}
+		// "pid (comm) state ppid pgrp ...": comm may contain spaces and parentheses, so split after the last ")".
+		const [state, , group] = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+		if (Number(group) === pgid && state !== "Z") living.push(Number(entry));
+	}
+	return living;
+}
+
+/** The number a command wrote into `file`, once it is there. */
+async function readPid(file: string): Promise<number> {
+	await until(() => existsSync(file) && /^\d+\n/.test(readFileSync(file, "utf8")));
+	return Number(readFileSync(file, "utf8"));
+}
 
 function sessionMessages(file: string): Record<string, any>[] {
 	return readFileSync(file, "utf8")
@@ -16,35 +46,72 @@ function sessionMessages(file: string): Record<string, any>[] {
 }
 
 describe("pi --mode rpc lifecycle", () => {
-	it("on stdin EOF waits for a running bash command and writes its response before exiting 0", async () => {
-		const rpc = startRawRpc(cli.world, ["--model", MOCK_MODEL, "--no-session"]);
-		rpc.write('{"id":"b","type":"bash","command":"sleep 0.3; echo finished"}\n');
+	it("on stdin EOF during a bash tool call kills the command's process group, saves the run and exits 0", async () => {
+		const pidFile = join(cli.world.cwd, "tool-shell.pid");
+		const sessionFile = join(cli.world.cwd, "rpc-eof-tool.jsonl");
+		cli.server.enqueue(
+			// The shell is the leader of the command's process group: its pid is the group id.
+			{ toolCalls: [{ id: "call_sleep", name: "bash", arguments: { command: `echo $$ > ${pidFile}; sleep 37` } }] },
+			{ text: "never requested" },
+		);
+		const rpc = startRawRpc(cli.world, ["--model", MOCK_MODEL, "--session", sessionFile]);
+		rpc.write('{"id":"p","type":"prompt","message":"run the long command"}\n');
+		const pgid = await readPid(pidFile);
+		expect(livingGroupMembers(pgid).length).toBeGreaterThan(0);
+		const closedAt = Date.now();
 		rpc.endInput();
 		expect(await rpc.exited).toEqual({ code: 0, signal: null });
-		expect(rpc.lines).toEqual([
-			{
-				id: "b",
-				type: "response",
-				command: "bash",
-				success: true,
-				data: { output: "finished", exitCode: 0, cancelled: false, truncated: false },
-			},
-		]);
+		// The issue's bound (rpc.md §8); without the fix pi stayed for the whole `sleep 37` plus a model call.
+		expect(Date.now() - closedAt).toBeLessThan(3000);
+		expect(livingGroupMembers(pgid)).toEqual([]);
+		expect(cli.server.requests).toHaveLength(1);
+		expect(rpc.lines.find((line) => line.id === "p")).toMatchObject({ success: true });
+		expect(rpc.lines.at(-1)).toMatchObject({ type: "agent_end" });
+		const saved = sessionMessages(sessionFile);
+		expect(saved.map((message) => message.role)).toEqual(["user", "assistant", "toolResult"]);
+		expect(saved[2]).toMatchObject({ toolCallId: "call_sleep", isError: true });
 	});
 
-	it("on stdin EOF lets the finishing run deliver a queued follow-up before exiting 0", async () => {
-		cli.server.enqueue({ text: "first reply", eventDelayMs: 60, chunkSize: 2 }, { text: "follow-up reply" });
+	it("on stdin EOF also kills what ignores SIGTERM in the command's group before pi exits", async () => {
+		const pidFile = join(cli.world.cwd, "stubborn.pid");
+		// The shell dies on SIGTERM; the background subshell ignores it and keeps the output pipe open, so the tool
+		// ends after its pipe wait, before the 1 s SIGKILL step: pi takes that step as it exits.
+		const command = `(trap "" TERM; sleep 37) & echo $! > ${pidFile}; wait`;
+		cli.server.enqueue({ toolCalls: [{ id: "call_stubborn", name: "bash", arguments: { command } }] });
 		const rpc = startRawRpc(cli.world, ["--model", MOCK_MODEL, "--no-session"]);
-		rpc.write('{"id":"p","type":"prompt","message":"start"}\n');
-		await rpc.waitFor((line) => line.type === "agent_start");
-		rpc.write('{"id":"f","type":"follow_up","message":"and then?"}\n');
+		rpc.write('{"id":"p","type":"prompt","message":"start something stubborn"}\n');
+		const stubborn = await readPid(pidFile);
+		const pgid = Number(readFileSync(`/proc/${stubborn}/stat`, "utf8").split(") ")[1]!.split(" ")[2]);
 		rpc.endInput();
 		expect(await rpc.exited).toEqual({ code: 0, signal: null });
-		expect(rpc.lines.find((line) => line.id === "f")).toMatchObject({ success: true });
-		const last = rpc.lines.at(-1)!;
-		expect(last.type).toBe("agent_end");
-		expect(last.messages.map((m: { role: string }) => m.role)).toEqual(["user", "assistant", "user", "assistant"]);
-		expect(last.messages.at(-1).content).toEqual([{ type: "text", text: "follow-up reply" }]);
+		expect(livingGroupMembers(pgid)).toEqual([]);
+	});
+
+	it("on stdin EOF kills a running bash command, answers it as cancelled and exits 0", async () => {
+		const rpc = startRawRpc(cli.world, ["--model", MOCK_MODEL, "--no-session"]);
+		rpc.write('{"id":"b","type":"bash","command":"echo started; sleep 37"}\n');
+		// The get_state response proves the bash command was started (lines are handled in order).
+		rpc.write('{"id":"s","type":"get_state"}\n');
+		await rpc.waitFor((line) => line.id === "s");
+		rpc.endInput();
+		expect(await rpc.exited).toEqual({ code: 0, signal: null });
+		expect(rpc.lines.find((line) => line.id === "b")).toMatchObject({
+			type: "response",
+			command: "bash",
+			success: true,
+			data: { cancelled: true },
+		});
+	});
+
+	it("on stdin EOF answers every line received before it, each once, then exits 0", async () => {
+		const rpc = startRawRpc(cli.world, ["--model", MOCK_MODEL, "--no-session"]);
+		rpc.write('{"id":"n","type":"set_session_name","name":"last words"}\n{"id":"s","type":"get_state"}\n');
+		rpc.write('{"id":"b","type":"bash","command":"sleep 37"}\n');
+		rpc.endInput();
+		expect(await rpc.exited).toEqual({ code: 0, signal: null });
+		const responses = rpc.lines.filter((line) => line.type === "response");
+		expect(responses.map((line) => line.id)).toEqual(["n", "s", "b"]);
+		expect(responses[1]).toMatchObject({ success: true, data: { sessionName: "last words" } });
 	});
 
 	it("rejects a prompt whose provider has no key with one failure response, no run and no session file", async () => {

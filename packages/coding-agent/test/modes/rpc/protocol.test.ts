@@ -50,7 +50,7 @@ describe("pi --mode rpc: framing and failures (rpc.md §1, §3)", () => {
 		expect(rpc.stdout().endsWith("\n")).toBe(true);
 	});
 
-	it("writes the prompt response before agent_start, rejects a second prompt while busy, and finishes the run after EOF", async () => {
+	it("writes the prompt response before agent_start, rejects a second prompt while busy, and aborts the run on EOF", async () => {
 		cli.server.reset();
 		cli.server.enqueue({ text: "slow answer", eventDelayMs: 60, chunkSize: 2 });
 		const rpc = startRawRpc(cli.world, ["--model", MOCK_MODEL, "--no-session"]);
@@ -67,9 +67,9 @@ describe("pi --mode rpc: framing and failures (rpc.md §1, §3)", () => {
 			success: false,
 			error: "Agent is already processing. Specify streamingBehavior ('steer' or 'followUp') to queue the message.",
 		});
-		// EOF arrived mid-run: pi waited for the run and exited 0 after its agent_end.
+		// EOF arrived mid-run: the client is gone, so pi aborted the run and exited 0 after its agent_end.
 		expect(kinds.at(-1)).toBe("agent_end");
-		expect(rpc.lines.at(-1)!.messages.at(-1)).toMatchObject({ role: "assistant", stopReason: "stop" });
+		expect(rpc.lines.at(-1)!.messages.at(-1)).toMatchObject({ role: "assistant", stopReason: "aborted" });
 	});
 
 	it("aborts the run on SIGTERM and exits 143", async () => {
