@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { complete, completeSimple } from "../../src/index.js";
 import { splitGeminiBaseUrl } from "../../src/providers/google.js";
-import { type MockServer, startMockServer } from "../../src/testing/index.js";
+import { googleProtocol, type MockServer, startMockServer } from "../../src/testing/index.js";
 import type { Model, ToolCall } from "../../src/types.js";
 import { mockModel, replayWithToolResult, USER_CONTEXT } from "../helpers/scenarios.js";
 
@@ -112,5 +112,43 @@ describe("google-generative-ai adapter", () => {
 		server.enqueue({ httpError: { status: 429, message: "Quota exceeded.", retryAfter: "3" } });
 		const message = await complete(model, USER_CONTEXT, { apiKey: "k" });
 		expect(message.errorInfo).toEqual({ status: 429, code: "RESOURCE_EXHAUSTED", retryable: true, retryAfterMs: 3000 });
+	});
+
+	it("takes the requested wait from the body's RetryInfo when no retry-after header came", async () => {
+		const body = {
+			error: {
+				code: 429,
+				message: "Quota exceeded.",
+				status: "RESOURCE_EXHAUSTED",
+				details: [
+					{ "@type": "type.googleapis.com/google.rpc.QuotaFailure", violations: [] },
+					{ "@type": "type.googleapis.com/google.rpc.RetryInfo", retryDelay: "39.5s" },
+				],
+			},
+		};
+		const quota = await startMockServer({
+			protocols: [
+				{
+					...googleProtocol,
+					encodeError: () => ({
+						status: 429,
+						headers: { "content-type": "application/json" },
+						body: JSON.stringify(body),
+					}),
+				},
+			],
+		});
+		try {
+			quota.enqueue({ httpError: { status: 429, message: "unused" } });
+			const message = await complete(mockModel("google-generative-ai", quota), USER_CONTEXT, { apiKey: "k" });
+			expect(message.errorInfo).toEqual({
+				status: 429,
+				code: "RESOURCE_EXHAUSTED",
+				retryable: true,
+				retryAfterMs: 39_500,
+			});
+		} finally {
+			await quota.close();
+		}
 	});
 });

@@ -22,7 +22,9 @@ export function classifyGeminiError(
 		const message = body?.message ?? error.message;
 		const code = body?.status;
 		const overflow = isContextOverflow(error.status, code, message);
-		const info = makeErrorInfo(error.status, overflow ? "context_overflow" : code, parseRetryAfter(headers));
+		// Gemini names its wait in the body (RetryInfo) more often than in a `retry-after` header.
+		const retryAfterMs = parseRetryAfter(headers) ?? parseRetryDelay(body?.details);
+		const info = makeErrorInfo(error.status, overflow ? "context_overflow" : code, retryAfterMs);
 		return { reason: "error", message: formatHttpError(error.status, message), info };
 	}
 	const name = (error as { name?: string } | undefined)?.name;
@@ -33,14 +35,32 @@ export function classifyGeminiError(
 	return classifyTransportFailure(error, started);
 }
 
+interface GeminiErrorBody {
+	message?: string;
+	status?: string;
+	details?: unknown;
+}
+
 /** The `error` object of a Gemini error body, found in the SDK's message (which may prefix it with text). */
-function parseErrorBody(message: string): { message?: string; status?: string } | undefined {
+function parseErrorBody(message: string): GeminiErrorBody | undefined {
 	const start = message.indexOf("{");
 	if (start < 0) return undefined;
 	try {
-		const parsed = JSON.parse(message.slice(start)) as { error?: { message?: string; status?: string } };
+		const parsed = JSON.parse(message.slice(start)) as { error?: GeminiErrorBody };
 		return parsed.error;
 	} catch {
 		return undefined;
 	}
+}
+
+/** The wait of a `google.rpc.RetryInfo` detail (`"retryDelay": "39s"` or `"0.5s"`), in milliseconds. */
+function parseRetryDelay(details: unknown): number | undefined {
+	if (!Array.isArray(details)) return undefined;
+	for (const detail of details) {
+		const record = detail as { "@type"?: unknown; retryDelay?: unknown } | null;
+		if (typeof record?.["@type"] !== "string" || !record["@type"].endsWith("google.rpc.RetryInfo")) continue;
+		const match = typeof record.retryDelay === "string" ? /^(\d+(?:\.\d+)?)s$/.exec(record.retryDelay) : null;
+		if (match) return Math.round(Number(match[1]) * 1000);
+	}
+	return undefined;
 }
