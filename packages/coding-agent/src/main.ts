@@ -60,7 +60,11 @@ async function run(argv: readonly string[], io: MainIo): Promise<number> {
 	}
 	if (args.help) {
 		const { helpText } = await import("./cli/help.js");
-		io.stdout.write(helpText(readVersion()));
+		const { extensionFlagsHelp } = await import("./cli/extension-help.js");
+		const cwd = process.cwd();
+		const agentDirEnv = readEnvOptions().agentDir;
+		const agentDir = resolveAgentDir({ cwd, env: agentDirEnv ? { PI_CODING_AGENT_DIR: agentDirEnv } : {} });
+		io.stdout.write(`${helpText(readVersion())}${await extensionFlagsHelp(args, cwd, agentDir)}`);
 		return EXIT.ok;
 	}
 	if (args.version) {

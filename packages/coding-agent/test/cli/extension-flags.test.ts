@@ -44,6 +44,16 @@ describe.concurrent("extension flags", () => {
 		expect(requestUserTexts(cli.server)).toContain("Yo: rpc text");
 	});
 
+	it("are listed by --help after pi's own options", async () => {
+		const result = await runPi(cli.world, ["--help", "-e", FLAGS_EXTENSION]);
+		expect(result.code).toBe(0);
+		expect(result.stdout).toMatch(
+			/\nExtension flags:\n {2}--shout +Upper-case the prompt\n {2}--greeting <value> +Prefix of the prompt\n$/,
+		);
+		const plain = await runPi(cli.world, ["--help"]);
+		expect(plain.stdout).not.toContain("Extension flags:");
+	});
+
 	it("an option no extension registered is still the usage error", async () => {
 		const result = await runPi(cli.world, ["-p", "--model", MOCK_MODEL, "-e", FLAGS_EXTENSION, "--shoutt", "hi"]);
 		expect(result).toEqual({ code: 2, signal: null, stdout: "", stderr: "Error: Unknown option: --shoutt\n" });

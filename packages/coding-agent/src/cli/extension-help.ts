@@ -1,0 +1,34 @@
+/**
+ * `pi --help` with extensions: the flags extensions register (`pi.registerFlag`) are listed after pi's own, so
+ * they can be discovered like built-in ones. Extensions are found and loaded as a session would load them; a
+ * failing extension is left out silently (the help text is no place for its error).
+ */
+import { SettingsManager } from "../core/config/settings.js";
+import { ExtensionHost, findExtensions, loadExtensions } from "../core/extensions/index.js";
+import { extensionCacheDir } from "../core/extensions/loading/import-extension.js";
+import type { CliArgs } from "./args.js";
+
+/** The "Extension flags" section (empty when no loaded extension registers a flag). */
+export async function extensionFlagsHelp(
+	args: Pick<CliArgs, "extensions" | "noExtensions">,
+	cwd: string,
+	agentDir: string,
+): Promise<string> {
+	const settings = SettingsManager.create({ agentDir, cwd, onWarning: () => {} });
+	const host = new ExtensionHost({ cwd, onError: () => {} });
+	const sources = findExtensions({
+		cwd,
+		agentDir,
+		cliPaths: args.extensions,
+		settingsEntries: settings.getResourceEntries("extensions"),
+		noDiscovery: args.noExtensions,
+	});
+	if (sources.length === 0) return "";
+	await loadExtensions(host, sources, cwd, { cacheDir: extensionCacheDir(agentDir) });
+	const flags = [...host.getFlags()];
+	if (flags.length === 0) return "";
+	const labels = flags.map(([name, flag]) => (flag.type === "string" ? `--${name} <value>` : `--${name}`));
+	const width = Math.max(...labels.map((label) => label.length)) + 2;
+	const lines = flags.map(([, flag], index) => `  ${labels[index]!.padEnd(width)}${flag.description ?? ""}`.trimEnd());
+	return ["Extension flags:", ...lines, ""].join("\n");
+}
