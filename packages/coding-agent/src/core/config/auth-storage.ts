@@ -30,13 +30,42 @@ export interface AuthStorageOptions {
 	onWarning?: (message: string) => void;
 }
 
-/** Warnings of the credentials store. */
-const authTexts = {
+/** Warnings of the credentials store; an ignored entry is worded like an ignored setting (settings-schema.ts). */
+export const authTexts = {
 	ignored: (file: string, reason: string) => `Ignoring ${file}: ${reason}`,
 	notObject: "the content is not a JSON object",
+	/** `field` is the provider name, or `<provider>.<field>` for a wrong field of its entry. */
+	ignoredEntry: (field: string, file: string, expected: string) =>
+		`Ignoring credential "${field}" in ${file}: expected ${expected}`,
+	expectedEntry: 'an object such as {"type": "api_key", "key": "..."}',
+	expectedType: 'a string ("api_key" or "oauth")',
+	expectedText: "a non-empty string",
+	expectedExpires: "a number (epoch milliseconds)",
 	notSaved: (file: string) =>
 		`Could not save credentials: ${file} is not valid JSON; change kept for this session only`,
-};
+} as const;
+
+/**
+ * What is wrong with one stored entry, or undefined when pi can use it: the field to name (`provider` or
+ * `provider.field`) and what was expected there. Entry types pi does not know pass, unchecked.
+ */
+export function checkAuthEntry(provider: string, entry: unknown): { field: string; expected: string } | undefined {
+	if (!isPlainObject(entry)) return { field: provider, expected: authTexts.expectedEntry };
+	const nonEmpty = (value: unknown) => typeof value === "string" && value.length > 0;
+	if (!nonEmpty(entry.type)) return { field: `${provider}.type`, expected: authTexts.expectedType };
+	const wrong = (name: string, expected: string) => ({ field: `${provider}.${name}`, expected });
+	if (entry.type === "api_key") {
+		if (!nonEmpty(entry.key)) return wrong("key", authTexts.expectedText);
+	} else if (entry.type === "oauth") {
+		if (!nonEmpty(entry.access)) return wrong("access", authTexts.expectedText);
+		// Without a refresh token the access token still works until it expires; a wrong type is still a mistake.
+		if (entry.refresh !== undefined && typeof entry.refresh !== "string") return wrong("refresh", "a string");
+		if (typeof entry.expires !== "number" || !Number.isFinite(entry.expires)) {
+			return wrong("expires", authTexts.expectedExpires);
+		}
+	}
+	return undefined;
+}
 
 export const AUTH_FILE_MODE = 0o600;
 
@@ -78,29 +107,38 @@ export class AuthStorage {
 		return this.file;
 	}
 
-	/** Re-reads the file. */
+	/**
+	 * Re-reads the file. An entry of the wrong shape is reported once per read, naming its field, and ignored (as if
+	 * absent); it stays in the file, and saving another provider's entry keeps it.
+	 */
 	reload(): void {
 		if (!this.file) return;
 		const read = readJsonFile(this.file);
 		this.writable = true;
 		if (read.status === "missing") this.entries = {};
-		else if (read.status === "ok" && isPlainObject(read.value)) this.entries = read.value as Record<string, AuthEntry>;
-		else {
+		else if (read.status === "ok" && isPlainObject(read.value)) {
+			this.entries = read.value as Record<string, AuthEntry>;
+			for (const [provider, entry] of Object.entries(this.entries)) {
+				const problem = checkAuthEntry(provider, entry);
+				if (problem) this.warn(authTexts.ignoredEntry(problem.field, this.file, problem.expected));
+			}
+		} else {
 			this.warn(authTexts.ignored(this.file, read.status === "invalid" ? read.error : authTexts.notObject));
 			this.entries = {};
 			this.writable = false;
 		}
 	}
 
-	/** The stored entry of a provider. */
+	/** The stored entry of a provider; undefined when there is none or it has the wrong shape. */
 	get(provider: string): AuthEntry | undefined {
+		if (!Object.hasOwn(this.entries, provider)) return undefined;
 		const entry = this.entries[provider];
-		return isPlainObject(entry) ? structuredClone(entry) : undefined;
+		return checkAuthEntry(provider, entry) ? undefined : structuredClone(entry);
 	}
 
-	/** Providers with a stored entry. */
+	/** Providers with a usable stored entry. */
 	list(): string[] {
-		return Object.keys(this.entries);
+		return Object.keys(this.entries).filter((provider) => !checkAuthEntry(provider, this.entries[provider]));
 	}
 
 	/** Stores an API key (literal, env-variable name or `!command`). */
