@@ -118,11 +118,40 @@ export function levenshtein(a: string, b: string): number {
 	return previous[t.length]!;
 }
 
-/** Up to three `<provider>/<id>` refs nearest to the pattern (rule 5). */
+/**
+ * The fewest edits that turn `pattern` into some part of `text` (case-insensitive): "sonet" is 1 away from
+ * "claude-sonnet-4-5", "zzzqqq" is 6 away from anything without a z or q.
+ */
+function partialDistance(pattern: string, text: string): number {
+	const s = pattern.toLowerCase();
+	const t = text.toLowerCase();
+	// Like levenshtein, but the part of `text` before and after the match costs nothing.
+	let previous = new Array<number>(t.length + 1).fill(0);
+	for (let i = 1; i <= s.length; i++) {
+		const current = [i];
+		for (let j = 1; j <= t.length; j++) {
+			current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (s[i - 1] === t[j - 1] ? 0 : 1));
+		}
+		previous = current;
+	}
+	return Math.min(...previous);
+}
+
+/** Whether `text` is close enough to `pattern` to suggest it: at most one edit in three characters of the pattern. */
+function isSimilar(pattern: string, text: string): boolean {
+	return partialDistance(pattern, text) <= Math.max(1, Math.floor(pattern.length / 3));
+}
+
+/**
+ * Up to three `<provider>/<id>` refs nearest to the pattern (rule 5), among the similar ones only: a pattern like
+ * nothing known suggests nothing rather than arbitrary models.
+ */
 export function closestModels(pattern: string, models: readonly Model[], count = 3): string[] {
 	const compareWithRef = pattern.includes("/");
 	return models
-		.map((m) => ({ ref: formatModelRef(m), distance: levenshtein(pattern, compareWithRef ? formatModelRef(m) : m.id) }))
+		.map((m) => ({ ref: formatModelRef(m), target: compareWithRef ? formatModelRef(m) : m.id }))
+		.filter((entry) => isSimilar(pattern, entry.target))
+		.map(({ ref, target }) => ({ ref, distance: levenshtein(pattern, target) }))
 		.sort((a, b) => a.distance - b.distance || (a.ref < b.ref ? -1 : a.ref > b.ref ? 1 : 0))
 		.filter((entry, index, all) => all.findIndex((other) => other.ref === entry.ref) === index)
 		.slice(0, count)

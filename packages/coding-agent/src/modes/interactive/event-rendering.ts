@@ -14,7 +14,7 @@ import { NoticeComponent } from "./components/notices.js";
 import { BranchSummaryComponent, CompactionSummaryComponent } from "./components/summary-messages.js";
 import { ToolExecutionComponent } from "./components/tool-execution.js";
 import { UserMessageComponent, userMessageText } from "./components/user-message.js";
-import { NOTICE_TEXT, type NoticeKind } from "./notices.js";
+import { NOTICE_TEXT, type NoticeKind, type NoticeOptions } from "./notices.js";
 import type { Theme } from "./theme/index.js";
 
 /** Display preferences the transcript follows. */
@@ -24,6 +24,14 @@ export interface TranscriptOptions {
 	hideThinking: boolean;
 	toolsExpanded: boolean;
 	codeBlockIndent?: string;
+	/** Asks for a frame when the transcript changed by itself (a transient notice expired). */
+	requestRender?: () => void;
+}
+
+/** A shown transient notice (see {@link NoticeOptions}). */
+interface TransientNotice {
+	view: Component;
+	timer?: ReturnType<typeof setTimeout>;
 }
 
 type ToolContent = (TextContent | ImageContent)[];
@@ -39,6 +47,7 @@ export class TranscriptView {
 	private readonly assistants: AssistantMessageComponent[] = [];
 	private readonly expandables: Expandable[] = [];
 	private readonly home = homedir();
+	private readonly transients = new Map<string, TransientNotice>();
 
 	constructor(
 		private readonly container: Container,
@@ -138,9 +147,35 @@ export class TranscriptView {
 		this.closeOpenTools();
 	}
 
-	/** Adds a notice row. */
-	addNotice(kind: NoticeKind, text: string): void {
-		this.container.addChild(markFinal(new NoticeComponent(this.theme, kind, text)));
+	/**
+	 * Adds a notice row. A keyed notice replaces the previous one with that key if nothing came after it; one with
+	 * `ttlMs` goes away by itself unless something came after it (then it is part of the history above).
+	 */
+	addNotice(kind: NoticeKind, text: string, options: NoticeOptions = {}): void {
+		const key = options.key ?? (options.ttlMs !== undefined ? `ttl:${text}` : undefined);
+		if (key !== undefined) this.dropTransient(key);
+		const view = markFinal(new NoticeComponent(this.theme, kind, text));
+		this.container.addChild(view);
+		if (key === undefined) return;
+		const entry: TransientNotice = { view };
+		if (options.ttlMs !== undefined) {
+			entry.timer = setTimeout(() => {
+				this.dropTransient(key);
+				this.options.requestRender?.();
+			}, options.ttlMs);
+			entry.timer.unref?.();
+		}
+		this.transients.set(key, entry);
+	}
+
+	/** Removes the transient notice `key` if it is still the last entry; forgets it either way. */
+	private dropTransient(key: string): void {
+		const entry = this.transients.get(key);
+		if (!entry) return;
+		clearTimeout(entry.timer);
+		this.transients.delete(key);
+		const { children } = this.container;
+		if (children[children.length - 1] === entry.view) this.container.removeChild(entry.view);
 	}
 
 	/** Adds any component as a finished transcript entry. */

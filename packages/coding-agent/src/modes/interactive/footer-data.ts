@@ -10,6 +10,26 @@ export function placeholderFooterData(cwd: string, home: string, gitBranch: stri
 	return { cwd, home, gitBranch, tokens: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 }, cost: 0 };
 }
 
+/**
+ * Tokens and cost of every assistant message the session has recorded, on every branch and before every
+ * compaction: what the session has used so far, so the figures never go down (the context figures of
+ * `getSessionStats` shrink when a compaction summarises older messages).
+ */
+export function sessionUsageTotals(session: AgentSession): { tokens: FooterData["tokens"]; cost: number } {
+	const tokens = { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 };
+	let cost = 0;
+	for (const entry of session.sessionManager.getEntries()) {
+		if (entry.type !== "message" || entry.message.role !== "assistant") continue;
+		const { usage } = entry.message;
+		tokens.input += usage.input;
+		tokens.output += usage.output;
+		tokens.cacheRead += usage.cacheRead;
+		tokens.cacheWrite += usage.cacheWrite;
+		cost += usage.cost.total;
+	}
+	return { tokens, cost };
+}
+
 /** The footer figures of `session`: location, session name, model and thinking level, tokens, cost, context use. */
 export function collectFooterData(
 	session: AgentSession,
@@ -26,8 +46,7 @@ export function collectFooterData(
 		provider: model?.provider,
 		thinkingLevel: session.thinkingLevel,
 		reasoning: model?.reasoning === true,
-		tokens: stats.tokens,
-		cost: stats.cost,
+		...sessionUsageTotals(session),
 		contextTokens: usage ? usage.tokens : undefined,
 		contextWindow: model?.contextWindow,
 		autoCompact: session.autoCompactionEnabled,

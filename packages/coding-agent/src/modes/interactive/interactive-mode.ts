@@ -33,10 +33,10 @@ import { collectFooterData, placeholderFooterData } from "./footer-data.js";
 import { handleHotkey } from "./hotkeys.js";
 import { editInExternalEditor } from "./input/external-editor.js";
 import { KeyActions } from "./input/key-actions.js";
-import { sendToSession, submitErrorText } from "./input/submit.js";
+import { noModelText, sendToSession, submitErrorText } from "./input/submit.js";
 import { headerKeyHints } from "./keybindings.js";
 import { createModeContext } from "./mode-context.js";
-import { NOTICE_TEXT, type NoticeKind } from "./notices.js";
+import { NOTICE_TEXT, type NoticeKind, type NoticeOptions } from "./notices.js";
 import { RunStatus } from "./run-status.js";
 import { createTheme, type Theme, type ThemeSpec } from "./theme/index.js";
 
@@ -118,6 +118,7 @@ export class InteractiveMode {
 			hideThinking: this.settings.getHideThinkingBlock(),
 			toolsExpanded: false,
 			codeBlockIndent: this.settings.getMarkdownCodeBlockIndent(),
+			requestRender: () => this.tui.requestRender(),
 		});
 		this.transcriptContainer.addChild(markFinal(this.createHeader()));
 		this.pending = new PendingMessagesComponent(this.theme, { hint: NOTICE_TEXT.pendingHint });
@@ -222,6 +223,8 @@ export class InteractiveMode {
 		this.unsubscribe = session.subscribe((event) => this.onSessionEvent(event));
 		this.status.clear();
 		this.refreshFooter();
+		// The first run (no key anywhere): the first screen says how to get going.
+		if (!session.model) this.transcript.addNotice("warning", noModelText(session));
 		session.extensions.setUi(this.extensionUi.context, true);
 		// Handler failures arrive as extension_error events (shown as notices); start() itself does not reject.
 		void session.extensions.start();
@@ -233,9 +236,9 @@ export class InteractiveMode {
 		return this.done;
 	}
 
-	/** Shows a notice in the transcript. */
-	notify(kind: NoticeKind, text: string): void {
-		this.transcript.addNotice(kind, text);
+	/** Shows a notice in the transcript (`options`: a notice that replaces itself or goes away by itself). */
+	notify(kind: NoticeKind, text: string, options?: NoticeOptions): void {
+		this.transcript.addNotice(kind, text, options);
 		this.tui.requestRender();
 	}
 
@@ -427,9 +430,15 @@ export class InteractiveMode {
 
 	/** Built-in commands, extension commands, prompt templates and skills for `/` completion. */
 	private commandInfo(): SlashCommandProviderOptions {
-		return completionCommands(BUILTIN_COMMANDS, this.attached?.getCommands() ?? [], {
-			enableSkillCommands: this.settings.getEnableSkillCommands(),
-		});
+		const session = this.attached;
+		return {
+			...completionCommands(BUILTIN_COMMANDS, session?.getCommands() ?? [], {
+				enableSkillCommands: this.settings.getEnableSkillCommands(),
+			}),
+			// Extension commands complete their own arguments (pi.registerCommand getArgumentCompletions).
+			argumentCompletions: (name, prefix) =>
+				session?.extensions.findCommand(`/${name}`)?.command.getArgumentCompletions?.(prefix),
+		};
 	}
 
 	private makeTheme(name: string): Theme {

@@ -8,7 +8,7 @@ import type { AuthStorage } from "../../core/config/auth-storage.js";
 import { copyToClipboard } from "./clipboard.js";
 import type { ModeContext } from "./commands/types.js";
 import type { Dialogs } from "./dialogs.js";
-import type { NoticeKind } from "./notices.js";
+import type { NoticeKind, NoticeOptions } from "./notices.js";
 import { createMarkdownTheme, type Theme } from "./theme/index.js";
 
 /** The mode operations a context is made of (implemented by InteractiveMode). */
@@ -19,7 +19,7 @@ export interface ModeContextHost {
 	readonly currentThemeName: string;
 	themeNames(): string[];
 	applyTheme(name: string, save: boolean): boolean;
-	notify(kind: NoticeKind, text: string): void;
+	notify(kind: NoticeKind, text: string, options?: NoticeOptions): void;
 	addToTranscript(component: Markdown): void;
 	setEditorText(text: string): void;
 	showSessionHistory(): void;
@@ -53,7 +53,7 @@ export function createModeContext(host: ModeContextHost, info: ModeContextInfo):
 		authStorage: info.authStorage,
 		keybindings: info.keybindings,
 		dialogs: host.dialogs,
-		notify: (kind, text) => host.notify(kind, text),
+		notify: (kind, text, options) => host.notify(kind, text, options),
 		showMarkdown: (markdown) =>
 			host.addToTranscript(
 				new Markdown(markdown, { theme: createMarkdownTheme(host.currentTheme), paddingX: 1, paddingY: 1 }),

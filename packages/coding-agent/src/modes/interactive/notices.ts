@@ -6,6 +6,17 @@
 
 export type { NoticeKind } from "./components/notices.js";
 
+/** How a notice behaves once shown (default: it stays in the transcript). */
+export interface NoticeOptions {
+	/**
+	 * A transient notice's key: showing another notice with the same key replaces this one while it is still the
+	 * last transcript entry (cycling the thinking level shows one line, not one per press).
+	 */
+	key?: string;
+	/** Removes the notice after this many ms while it is still the last transcript entry (a passing hint). */
+	ttlMs?: number;
+}
+
 /** User-visible texts of the interactive mode. */
 export const NOTICE_TEXT = {
 	divider: (sessionId: string) => `──── session ${sessionId.slice(0, 8)} ────`,
@@ -22,7 +33,11 @@ export const NOTICE_TEXT = {
 	modelChanged: (provider: string, id: string, thinking: string) =>
 		`Model: ${provider}/${id}${thinking === "off" ? "" : ` (thinking ${thinking})`}`,
 	onlyOneModel: "Only one model is available; nothing to cycle to.",
-	noModel: "No model selected. Use /model (or Ctrl+L) to pick one, or /login to add a provider key.",
+	/** No provider has a key (the first run): said on the first screen, on a prompt and by /model. */
+	noModelsAvailable:
+		"No model is available yet: pi needs an API key. Set one in the environment (ANTHROPIC_API_KEY, OPENAI_API_KEY, GEMINI_API_KEY, …) and restart pi, or type /login to store a key. Other providers go in models.json.",
+	/** Models are available but none is selected. */
+	noModelSelected: "No model selected. Pick one with /model (or Ctrl+L).",
 	thinkingChanged: (level: string) => `Thinking level: ${level}`,
 	thinkingUnsupported: "The current model has no thinking levels.",
 	thinkingHidden: (hidden: boolean) => (hidden ? "Thinking blocks hidden." : "Thinking blocks shown."),

@@ -77,14 +77,19 @@ describe("model patterns (§10.1)", () => {
 		});
 	});
 
-	it("rule 5: not found, with the three closest models by Levenshtein distance", () => {
+	it("rule 5: not found, with up to three similar models nearest by Levenshtein distance", () => {
 		expect(resolveModelPattern("gpt-5.5", catalog(ALL))).toEqual({
 			ok: false,
 			error:
-				'Model "gpt-5.5" not found. Closest matches: openai/gpt-5.4, openrouter/gpt-5.4, zai/glm-4.6. Use --list-models to see available models.',
+				'Model "gpt-5.5" not found. Closest matches: openai/gpt-5.4, openrouter/gpt-5.4, openai/gpt-5.4-mini. Use --list-models to see available models.',
 		});
 		expect(resolveModelPattern("openai/glm-4", catalog(ALL))).toMatchObject({
 			error: expect.stringContaining("Closest matches: openai/gpt-5.4, zai/glm-4.6, openai/gpt-5.4-mini."),
+		});
+		// Only similar models are suggested: a pattern like nothing known suggests nothing.
+		expect(resolveModelPattern("zzzqqq", catalog(ALL))).toEqual({
+			ok: false,
+			error: 'Model "zzzqqq" not found. Use --list-models to see available models.',
 		});
 		expect(resolveModelPattern("x", catalog([], []))).toEqual({
 			ok: false,

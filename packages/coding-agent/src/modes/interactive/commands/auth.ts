@@ -1,4 +1,9 @@
-/** /login and /logout: store or remove a provider API key in auth.json (the key is typed without echo). */
+/**
+ * /login and /logout: store or remove a provider API key in auth.json (the key is typed without echo). A login
+ * selects the provider's default model, so the next prompt goes to the provider just logged in to.
+ */
+import { getProviderDefaultModel } from "../../../core/config/model-resolver.js";
+import { errorMessage } from "../../../core/extensions/texts.js";
 import { NOTICE_TEXT } from "../notices.js";
 import type { CommandRun, ModeContext } from "./types.js";
 
@@ -29,8 +34,22 @@ export const authCommandRuns = {
 		const key = await context.dialogs.input(AUTH_TEXT.enterKey(provider), { masked: true });
 		if (!key) return;
 		storage.setApiKey(provider, key);
-		context.session.modelRegistry.refresh();
+		const { session } = context;
+		const registry = session.modelRegistry;
+		registry.refresh();
 		context.notify("success", NOTICE_TEXT.loggedIn(provider));
+		const model = getProviderDefaultModel(provider, {
+			models: registry.getAll(),
+			isAvailable: (candidate) => registry.isAvailable(candidate),
+		});
+		if (model) {
+			try {
+				await session.setModel(model);
+				context.notify("success", NOTICE_TEXT.modelChanged(model.provider, model.id, session.thinkingLevel));
+			} catch (error) {
+				context.notify("error", errorMessage(error));
+			}
+		}
 		context.refreshFooter();
 	},
 	async logout(context, args) {

@@ -7,10 +7,15 @@ import { ModelSelector } from "../selectors/model-selector.js";
 import { ThinkingSelector } from "../selectors/thinking-selector.js";
 import type { CommandRun, ModeContext } from "./types.js";
 
-function announceModel(context: ModeContext): void {
+/** Notice keys of the choices that cycle: each press replaces the previous line instead of adding one. */
+const CYCLE_NOTICE = { model: { key: "model" }, thinking: { key: "thinking" } } as const;
+
+function announceModel(context: ModeContext, cycling = false): void {
 	const model = context.session.model;
-	if (model)
-		context.notify("success", NOTICE_TEXT.modelChanged(model.provider, model.id, context.session.thinkingLevel));
+	if (model) {
+		const text = NOTICE_TEXT.modelChanged(model.provider, model.id, context.session.thinkingLevel);
+		context.notify("success", text, cycling ? CYCLE_NOTICE.model : undefined);
+	}
 	context.refreshFooter();
 }
 
@@ -20,7 +25,7 @@ export async function pickModel(context: ModeContext): Promise<void> {
 	session.modelRegistry.refresh();
 	const models = session.getAvailableModels();
 	if (models.length === 0) {
-		context.notify("warning", NOTICE_TEXT.noModel);
+		context.notify("warning", NOTICE_TEXT.noModelsAvailable);
 		return;
 	}
 	const current = session.model;
@@ -59,15 +64,15 @@ async function pickThinkingLevel(context: ModeContext): Promise<AgentThinkingLev
 /** Ctrl+P / Shift+Ctrl+P. */
 export async function cycleModel(context: ModeContext, direction: "forward" | "backward"): Promise<void> {
 	const result = await context.session.cycleModel(direction);
-	if (!result) context.notify("info", NOTICE_TEXT.onlyOneModel);
-	else announceModel(context);
+	if (!result) context.notify("info", NOTICE_TEXT.onlyOneModel, CYCLE_NOTICE.model);
+	else announceModel(context, true);
 }
 
 /** Shift+Tab. */
 export async function cycleThinking(context: ModeContext): Promise<void> {
 	const level = await context.session.cycleThinkingLevel();
-	if (level === null) context.notify("info", NOTICE_TEXT.thinkingUnsupported);
-	else context.notify("success", NOTICE_TEXT.thinkingChanged(level));
+	if (level === null) context.notify("info", NOTICE_TEXT.thinkingUnsupported, CYCLE_NOTICE.thinking);
+	else context.notify("success", NOTICE_TEXT.thinkingChanged(level), CYCLE_NOTICE.thinking);
 	context.refreshFooter();
 }
 

@@ -6,7 +6,7 @@ import type { KeybindingsManager } from "@pi/tui";
 import type { AgentSession } from "../../../core/agent-session.js";
 import type { AuthStorage } from "../../../core/config/auth-storage.js";
 import type { Dialogs } from "../dialogs.js";
-import type { NoticeKind } from "../notices.js";
+import type { NoticeKind, NoticeOptions } from "../notices.js";
 
 /** What the mode offers to commands and hotkeys. */
 export interface ModeContext {
@@ -17,8 +17,8 @@ export interface ModeContext {
 	readonly authStorage: AuthStorage | undefined;
 	readonly keybindings: KeybindingsManager;
 	readonly dialogs: Dialogs;
-	/** A notice row in the transcript. */
-	notify(kind: NoticeKind, text: string): void;
+	/** A notice row in the transcript (`options`: one that replaces itself or goes away, see NoticeOptions). */
+	notify(kind: NoticeKind, text: string, options?: NoticeOptions): void;
 	/** A markdown block in the transcript (stats, changelog, hotkeys). */
 	showMarkdown(markdown: string): void;
 	/** Replaces the editor text. */

@@ -13,7 +13,7 @@ import type { PromptEditor } from "../components/prompt-editor.js";
 import type { Dialogs } from "../dialogs.js";
 import type { TranscriptView } from "../event-rendering.js";
 import type { HotkeyTarget } from "../hotkeys.js";
-import { NOTICE_TEXT, type NoticeKind } from "../notices.js";
+import { NOTICE_TEXT, type NoticeKind, type NoticeOptions } from "../notices.js";
 import { parseShellCommand, sendToSession, submitErrorText } from "./submit.js";
 
 /** The command modules keys act through, imported on first use. */
@@ -39,7 +39,7 @@ export interface KeyActionHost {
 	readonly ready: Promise<AgentSession>;
 	/** Edits `text` in $VISUAL/$EDITOR (the terminal handed over meanwhile); undefined without one or on failure. */
 	editExternally(text: string): string | undefined;
-	notify(kind: NoticeKind, text: string): void;
+	notify(kind: NoticeKind, text: string, options?: NoticeOptions): void;
 	refreshFooter(): void;
 	clearPending(): void;
 	setToolsExpanded(expanded: boolean): void;
@@ -159,7 +159,8 @@ export class KeyActions implements HotkeyTarget {
 			return;
 		}
 		this.lastCtrlC = now;
-		if (this.editorIsEmpty()) this.host.notify("info", NOTICE_TEXT.pressAgainToExit);
+		// Only true for the double-press window: the hint goes away with it.
+		if (this.editorIsEmpty()) this.host.notify("info", NOTICE_TEXT.pressAgainToExit, { ttlMs: DOUBLE_PRESS_MS });
 		else this.host.editor.setText("");
 	}
 

@@ -6,6 +6,8 @@
 import type { ImageContent } from "@pi/ai";
 import type { AgentSession } from "../../../core/agent-session.js";
 import { errorMessage, extensionTexts } from "../../../core/extensions/texts.js";
+import { sessionTexts } from "../../../core/session-events.js";
+import { NOTICE_TEXT } from "../notices.js";
 
 /** A user shell command parsed from the editor text. */
 export interface ShellCommandInput {
@@ -46,9 +48,18 @@ export async function sendToSession(
 	else await session.followUp(text, images);
 }
 
-/** The notice for a failed submission: an extension command's failure names the extension. */
+/** What to do without a model: get a key when no model is available, else pick one. */
+export function noModelText(session: AgentSession): string {
+	return session.getAvailableModels().length === 0 ? NOTICE_TEXT.noModelsAvailable : NOTICE_TEXT.noModelSelected;
+}
+
+/**
+ * The notice for a failed submission: an extension command's failure names the extension; the session's "no model"
+ * error (worded for every mode) becomes what to do here.
+ */
 export function submitErrorText(session: AgentSession, text: string, error: unknown): string {
 	const command = session.extensions.findCommand(text);
 	const message = errorMessage(error);
-	return command ? extensionTexts.errorLine(command.extensionPath, message) : message;
+	if (command) return extensionTexts.errorLine(command.extensionPath, message);
+	return message === sessionTexts.noModel ? noModelText(session) : message;
 }

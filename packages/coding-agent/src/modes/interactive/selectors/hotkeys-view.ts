@@ -9,7 +9,7 @@ export const HOTKEYS_TEXT = {
 	title: "Keyboard shortcuts",
 	hint: "esc close",
 	scrollHint: (first: number, last: number, total: number) =>
-		`↑↓ pgup/pgdn scroll · esc close · rows ${first}–${last} of ${total}`,
+		`rows ${first}–${last} of ${total} · ↑↓ pgup/pgdn scroll · esc close`,
 } as const;
 
 /** Rows around the scrolled body: border and title above; a blank row, the hint and a border below. */

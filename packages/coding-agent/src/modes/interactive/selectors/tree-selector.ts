@@ -53,8 +53,9 @@ export class TreeSelector extends SearchListSelector<TreeRow> {
 				const marker = row.branchStart ? "├ " : "";
 				const label = row.label !== undefined ? `${theme.fg("warning", `[${row.label}]`)} ` : "";
 				const text = row.onCurrentPath ? theme.fg("accent", row.text) : theme.fg("muted", row.text);
-				const current = row.isLeaf ? theme.fg("accent", TREE_SELECTOR_TEXT.current) : "";
-				return { value: row.entry.id, label: `${theme.fg("dim", indent + marker)}${label}${text}${current}` };
+				// The marker is a suffix: a long entry is cut before it, never the marker itself.
+				const suffix = row.isLeaf ? theme.fg("accent", TREE_SELECTOR_TEXT.current) : undefined;
+				return { value: row.entry.id, label: `${theme.fg("dim", indent + marker)}${label}${text}`, suffix };
 			},
 			searchText: (row) => `${row.label ?? ""} ${row.text}`,
 			onSelect: (row) => options.onSelect(row.entry.id),

@@ -194,6 +194,23 @@ describe("TreeSelector", () => {
 		expect(chosen).toBe("u3");
 	});
 
+	it("keeps the ← current marker of a long entry, cutting the entry's text instead", () => {
+		const long = "please refactor the parser module so that every error names its line and column ".repeat(3);
+		const selector = new TreeSelector({
+			theme,
+			tree: [node(entry("u1", null, user("start")), [node(entry("u2", "u1", user(long)))])],
+			leafId: "u2",
+			onSelect: () => {},
+			onCancel: () => {},
+		});
+		for (const width of [40, 80, 120]) {
+			const row = renderPlain(selector, width)
+				.split("\n")
+				.find((line) => line.includes("user: please"));
+			expect(row, `width ${width}`).toMatch(/… ← current$/);
+		}
+	});
+
 	it("cycles filter modes with Tab: no-tools, user-only, labeled-only, all", () => {
 		const modes: string[] = [];
 		const selector = new TreeSelector({
@@ -301,6 +318,37 @@ describe("small selectors and dialogs", () => {
 		expect(renderPlain(name, 40)).toContain("draft 2");
 		name.handleInput(KEYS.enter);
 		expect(submitted).toBe("draft 2");
+	});
+
+	it("HotkeysView taller than its rows scrolls inside them, keeping the title and hint", () => {
+		const rows = Array.from({ length: 40 }, (_, i) => ({ keys: [`ctrl+${i}`], description: `action ${i + 1}` }));
+		const view = new HotkeysView({ theme, sections: [{ title: "Keys", rows }], onClose: () => {} });
+		view.setMaxRows(12);
+		const first = renderPlain(view, 60).split("\n");
+		expect(first).toHaveLength(12);
+		expect(first[1]).toContain("Keyboard shortcuts");
+		expect(first.join("\n")).toContain("action 1");
+		expect(first[10]).toMatch(/rows 1–7 of 42/);
+		view.handleInput("\x1b[6~"); // PageDown
+		const paged = renderPlain(view, 60);
+		expect(paged).not.toContain("action 1\n");
+		expect(paged).toMatch(/rows 7–13 of 42/);
+		view.handleInput("\x1b[F"); // End
+		expect(renderPlain(view, 60)).toContain("action 40");
+		expect(renderPlain(view, 60)).toMatch(/rows 36–42 of 42/);
+		// With room for everything it is drawn whole.
+		view.setMaxRows(100);
+		expect(renderPlain(view, 60).split("\n")).toHaveLength(47);
+	});
+
+	it("SettingsSelector on a short screen shows fewer entries, keeping the highlighted one and the hint", () => {
+		const selector = new SettingsSelector({ theme, values: {}, onChange: () => {}, onClose: () => {} });
+		selector.setMaxRows(14);
+		for (let i = 0; i < 14; i++) selector.handleInput(KEYS.down);
+		const shown = renderPlain(selector, 80).split("\n");
+		expect(shown.length).toBeLessThanOrEqual(14);
+		expect(shown.join("\n")).toContain("→ enableSkillCommands");
+		expect(shown.join("\n")).toContain("esc close");
 	});
 
 	it("HotkeysView lists bindings by section and closes on Esc", () => {
