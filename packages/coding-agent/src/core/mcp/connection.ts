@@ -5,7 +5,8 @@
  */
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
-import type { CallToolResult, Tool as McpTool } from "@modelcontextprotocol/sdk/types.js";
+import type { CallToolResult, ResultSchema as ResultSchemaType } from "@modelcontextprotocol/sdk/types.js";
+import { isPlainObject } from "../config/json-path.js";
 import type { McpServerConfig } from "./config.js";
 import { mcpTexts } from "./texts.js";
 
@@ -19,11 +20,30 @@ export interface McpConnectionHooks {
 	onToolsChanged(): void;
 }
 
+/** A progress notification's content. */
+export interface McpProgress {
+	progress: number;
+	total?: number;
+	message?: string;
+}
+
 /** Options of one tool call. */
 export interface McpCallOptions {
 	signal?: AbortSignal;
 	timeoutMs: number;
-	onProgress?: (progress: { progress: number; total?: number; message?: string }) => void;
+	onProgress?: (progress: McpProgress) => void;
+}
+
+/** The SDK's own request timeout is switched off for tool calls (the longest timer Node allows): pi runs its own. */
+const NO_SDK_TIMEOUT = 2_147_483_647;
+
+/** A tool as a server lists it; only `name` is checked (the schema is judged by schema.ts). */
+export interface ListedTool {
+	name: string;
+	title?: string;
+	description?: string;
+	inputSchema?: unknown;
+	annotations?: { title?: string };
 }
 
 /** How many bytes of a server's stderr are kept to explain a failure. */
@@ -63,11 +83,15 @@ export class McpConnection {
 	private connected = false;
 	private stderrTail = "";
 	private garbageReported = false;
+	private progressCounter = 0;
+	private readonly progressListeners = new Map<string, (progress: McpProgress) => void>();
 
 	private constructor(
 		readonly config: McpServerConfig,
 		private readonly client: Client,
 		private readonly hooks: McpConnectionHooks,
+		/** The SDK's schema of any result: tool lists are checked per tool here, not as a whole by the SDK. */
+		private readonly anyResult: typeof ResultSchemaType,
 	) {}
 
 	/**
@@ -100,16 +124,22 @@ export class McpConnection {
 		clientVersion: string,
 		timeoutMs: number,
 	): Promise<McpConnection> {
-		const [{ Client }, { ToolListChangedNotificationSchema }] = await Promise.all([
-			import("@modelcontextprotocol/sdk/client/index.js"),
-			import("@modelcontextprotocol/sdk/types.js"),
-		]);
+		const [{ Client }, { ProgressNotificationSchema, ResultSchema, ToolListChangedNotificationSchema }] =
+			await Promise.all([
+				import("@modelcontextprotocol/sdk/client/index.js"),
+				import("@modelcontextprotocol/sdk/types.js"),
+			]);
 		const client = new Client({ name: "pi", version: clientVersion }, { capabilities: {} });
-		const connection = new McpConnection(config, client, hooks);
+		const connection = new McpConnection(config, client, hooks, ResultSchema);
 		// Set before connecting: servers that print a banner on stdout do it before the handshake.
 		client.onerror = (error) => connection.reportError(error);
 		client.onclose = () => connection.reportClose();
 		client.setNotificationHandler(ToolListChangedNotificationSchema, () => hooks.onToolsChanged());
+		// Replaces the SDK's own progress handling (see callTool).
+		client.setNotificationHandler(ProgressNotificationSchema, (notification) => {
+			const { progressToken, ...progress } = notification.params;
+			connection.progressListeners.get(String(progressToken))?.(progress);
+		});
 		const transport = await connection.createTransport(kind);
 		const timeout = rejectAfter(timeoutMs, () => void client.close().catch(() => {}));
 		try {
@@ -182,31 +212,75 @@ export class McpConnection {
 		return (error as Error).message ?? String(error);
 	}
 
-	/** Every tool the server lists (following pagination). */
-	async listTools(timeoutMs: number): Promise<McpTool[]> {
-		const tools: McpTool[] = [];
+	/**
+	 * Every tool the server lists (following pagination). The SDK's own listTools rejects the whole list when one
+	 * tool is malformed; here each entry with a name is kept, and its schema is judged when it becomes a tool.
+	 */
+	async listTools(timeoutMs: number): Promise<ListedTool[]> {
+		const tools: ListedTool[] = [];
 		let cursor: string | undefined;
 		do {
-			const page = await this.client.listTools(cursor ? { cursor } : undefined, { timeout: timeoutMs });
-			tools.push(...page.tools);
-			cursor = page.nextCursor;
+			const page = (await this.client.request(
+				{ method: "tools/list", params: cursor ? { cursor } : {} },
+				this.anyResult,
+				{ timeout: timeoutMs },
+			)) as { tools?: unknown; nextCursor?: unknown };
+			for (const tool of Array.isArray(page.tools) ? page.tools : []) {
+				if (isPlainObject(tool) && typeof tool.name === "string" && tool.name !== "")
+					tools.push(tool as unknown as ListedTool);
+			}
+			cursor = typeof page.nextCursor === "string" && page.nextCursor !== "" ? page.nextCursor : undefined;
 		} while (cursor);
 		return tools;
 	}
 
-	/** Calls a tool; progress notifications restart the timeout. Rejects with the SDK's McpError on failures. */
+	/**
+	 * Calls a tool. Progress notifications reach `onProgress` and restart the timeout; the timeout and `signal` both
+	 * cancel the request on the server (`notifications/cancelled`). Rejects with the SDK's McpError, or with an error
+	 * whose `code` is MCP_ERROR_CODES.requestTimeout when the timeout fired.
+	 */
 	async callTool(name: string, args: Record<string, unknown>, options: McpCallOptions): Promise<CallToolResult> {
-		const result = await this.client.callTool({ name, arguments: args }, undefined, {
-			signal: options.signal,
-			timeout: options.timeoutMs,
-			resetTimeoutOnProgress: true,
-			...(options.onProgress ? { onprogress: options.onProgress } : {}),
+		// pi tracks progress and the timeout itself instead of through the SDK's `onprogress`: the SDK drops a progress
+		// notification that arrives in the same read as the result (it forgets the token before the notification's
+		// handler runs), and a tool update must be delivered before the call returns.
+		const token = `pi-${++this.progressCounter}`;
+		const controller = new AbortController();
+		const { signal } = options;
+		const onAbort = () => controller.abort(signal?.reason);
+		if (signal?.aborted) onAbort();
+		else signal?.addEventListener("abort", onAbort, { once: true });
+		let timedOut = false;
+		let timer: NodeJS.Timeout | undefined;
+		const arm = () => {
+			clearTimeout(timer);
+			timer = setTimeout(() => {
+				timedOut = true;
+				controller.abort();
+			}, options.timeoutMs);
+		};
+		this.progressListeners.set(token, (progress) => {
+			arm();
+			options.onProgress?.(progress);
 		});
-		// Servers of the 2024-10-07 protocol answer `{toolResult}` instead of content blocks.
-		if (!("content" in result) && "toolResult" in result) {
-			return { content: [{ type: "text", text: JSON.stringify(result.toolResult) }] };
+		arm();
+		try {
+			const result = await this.client.callTool({ name, arguments: args, _meta: { progressToken: token } }, undefined, {
+				signal: controller.signal,
+				timeout: NO_SDK_TIMEOUT,
+			});
+			// Servers of the 2024-10-07 protocol answer `{toolResult}` instead of content blocks.
+			if (!("content" in result) && "toolResult" in result) {
+				return { content: [{ type: "text", text: JSON.stringify(result.toolResult) }] };
+			}
+			return result as CallToolResult;
+		} catch (error) {
+			if (timedOut) throw Object.assign(new Error("timeout"), { code: MCP_ERROR_CODES.requestTimeout });
+			throw error;
+		} finally {
+			clearTimeout(timer);
+			signal?.removeEventListener("abort", onAbort);
+			this.progressListeners.delete(token);
 		}
-		return result as CallToolResult;
 	}
 
 	/** The reason the connection is gone (for tool calls that fail because of it). */

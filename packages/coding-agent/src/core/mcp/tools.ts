@@ -5,11 +5,11 @@
  * notifications become tool updates, and an abort cancels the request on the server.
  */
 
-import type { CallToolResult, Tool as McpTool } from "@modelcontextprotocol/sdk/types.js";
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import type { AgentTool, AgentToolResult } from "@pi/agent-core";
 import type { ImageContent, TextContent } from "@pi/ai";
 import type { McpServerConfig } from "./config.js";
-import { MCP_ERROR_CODES, type McpConnection } from "./connection.js";
+import { type ListedTool, MCP_ERROR_CODES, type McpConnection } from "./connection.js";
 import { mcpToolName } from "./names.js";
 import { toToolParameters } from "./schema.js";
 import { mcpTexts } from "./texts.js";
@@ -100,7 +100,7 @@ export interface McpToolHost {
 /** One MCP tool as an AgentTool; a refusal reason when its schema or name cannot be offered to a provider. */
 export function createMcpTool(
 	host: McpToolHost,
-	tool: McpTool,
+	tool: ListedTool,
 ): { ok: true; tool: AgentTool<any, McpToolDetails> } | { ok: false; reason: string } {
 	const server = host.config.name;
 	const name = mcpToolName(server, tool.name);
