@@ -4,6 +4,7 @@
  */
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
+import { fileURLToPath } from "node:url";
 import { getAgentPaths, getProjectPaths } from "../config/paths.js";
 import { type ContextFile, formatContextFilesSection } from "./context-files.js";
 import { isFile } from "./resource-paths.js";
@@ -17,6 +18,15 @@ export interface ToolSummary {
 	/** Extra guideline lines an extension tool contributes to the built-in prompt. */
 	guidelines?: readonly string[];
 }
+
+/**
+ * The docs folder the installed package ships (package.json `files`), three levels above this file in src/ and in
+ * dist/ (the bundle keeps each module's own URL). Named in the built-in prompt so the model can answer questions
+ * about pi itself.
+ */
+export const PI_DOCS_DIR = fileURLToPath(new URL("../../../docs/", import.meta.url))
+	.split("\\")
+	.join("/");
 
 const has = (tools: readonly ToolSummary[], name: string) => tools.some((tool) => tool.name === name);
 
@@ -42,8 +52,8 @@ function toolGuidelines(tools: readonly ToolSummary[]): string[] {
 	return lines;
 }
 
-/** pi's built-in base prompt for the given active tools. */
-export function buildDefaultPrompt(tools: readonly ToolSummary[]): string {
+/** pi's built-in base prompt for the given active tools; `docsDir` is where pi's own documentation lives. */
+export function buildDefaultPrompt(tools: readonly ToolSummary[], docsDir = PI_DOCS_DIR): string {
 	const listed = tools.filter((tool) => tool.summary);
 	const toolLines = listed.length > 0 ? listed.map((tool) => `- ${tool.name}: ${tool.summary}`) : ["(none)"];
 	const guidelines = [
@@ -61,6 +71,10 @@ export function buildDefaultPrompt(tools: readonly ToolSummary[]): string {
 		"",
 		"Guidelines:",
 		...guidelines.map((line) => `- ${line}`),
+		"",
+		"About pi itself (its settings, models and providers, keys, themes, extensions, skills, SDK): its manual is in",
+		`${docsDir}, one Markdown file per topic (settings.md, models.md, keybindings.md, extensions.md, ...).`,
+		"Read the relevant file before answering such questions or changing pi's configuration.",
 	].join("\n");
 }
 

@@ -1,4 +1,4 @@
-import { symlinkSync } from "node:fs";
+import { existsSync, symlinkSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { loadContextFiles } from "../../../src/core/resources/context-files.js";
@@ -7,6 +7,7 @@ import {
 	buildDefaultPrompt,
 	buildSystemPrompt,
 	loadSystemPromptSources,
+	PI_DOCS_DIR,
 	type ToolSummary,
 } from "../../../src/core/resources/system-prompt.js";
 import { tempDir, writeFile } from "../config/helpers.js";
@@ -72,10 +73,25 @@ describe("system prompt (§7)", () => {
 				"- Use write only for new files or complete rewrites.",
 				"- Be concise: do the work, then report briefly what you did.",
 				"- Show file paths clearly when you refer to files.",
+				"",
+				"About pi itself (its settings, models and providers, keys, themes, extensions, skills, SDK): its manual is in",
+				`${PI_DOCS_DIR}, one Markdown file per topic (settings.md, models.md, keybindings.md, extensions.md, ...).`,
+				"Read the relevant file before answering such questions or changing pi's configuration.",
 				"Current date: 2026-01-05",
 				"Current working directory: /work/app",
 			].join("\n"),
 		);
+	});
+
+	it("names pi's docs folder, which exists and is shipped with the package", async () => {
+		for (const topic of ["settings.md", "models.md", "keybindings.md", "extensions.md"]) {
+			expect(existsSync(join(PI_DOCS_DIR, topic)), topic).toBe(true);
+		}
+		const manifest = (await import("../../../package.json", { with: { type: "json" } })).default as {
+			files: string[];
+		};
+		expect(manifest.files).toContain("docs");
+		expect(buildDefaultPrompt([], "/opt/pi/docs/")).toContain("its manual is in\n/opt/pi/docs/, one Markdown file");
 	});
 
 	it("lists (none) without tools, grep/find/ls exploration, and extension guidelines", () => {
@@ -88,7 +104,8 @@ describe("system prompt (§7)", () => {
 		]);
 		expect(prompt).toContain("- deploy: Deploy the app");
 		expect(prompt).toContain("- Explore with grep, ls and read before changing anything.");
-		expect(prompt.endsWith("- Deploy only when asked.")).toBe(true);
+		// Extension guidelines close the guidelines; the pointer to pi's docs follows them.
+		expect(prompt).toContain("- Deploy only when asked.\n\nAbout pi itself");
 	});
 
 	it("assembles SYSTEM.md/APPEND_SYSTEM.md (project over agent dir), context and skills exactly", () => {
