@@ -85,7 +85,8 @@ describe("AgentSession idle and shutdown", () => {
 	it("shutdown({abort: true}) cancels a pending retry wait with auto_retry_end Retry cancelled", async () => {
 		t = await createTestSession({ settingsJson: { retry: { baseDelayMs: 60_000, maxDelayMs: 0 } } });
 		const { session, faux } = t;
-		faux.enqueue({ error: "overloaded", errorInfo: { code: "overloaded", retryable: true } });
+		// The server's wait is exact; the settings' backoff alone is jittered and may be short.
+		faux.enqueue({ error: "overloaded", errorInfo: { code: "overloaded", retryable: true, retryAfterMs: 60_000 } });
 		const retryStarted = nextEvent(session, "auto_retry_start");
 		const run = session.prompt("hello");
 		await retryStarted;
