@@ -80,6 +80,9 @@ function run(
 	// The adapter (and the SDK under it) sees a signal of this request only: SDKs never remove the listeners they
 	// add, and the caller's signal may serve a whole agent run of requests.
 	const requestSignal = createRequestSignal(signal);
+	// Let go at the terminal event already (registered first, so before any caller's `await result()` resumes):
+	// an abort after it changes nothing (events.md §1.8), and the SDK may take a moment longer to close the request.
+	if (requestSignal) void output.result().then(requestSignal.release);
 	void (async () => {
 		try {
 			const adapter = await resolveApiAdapter(model.api);
