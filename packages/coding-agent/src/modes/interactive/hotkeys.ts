@@ -25,6 +25,8 @@ export interface HotkeyTarget {
 	onPasteImage(): void;
 	/** Enter while the completion popup is open: true when the mode submitted a complete command itself. */
 	onSubmitWithPopup(): boolean;
+	/** A key no built-in action took: true when an extension shortcut (pi.registerShortcut) ran for it. */
+	onExtensionShortcut?(data: string): boolean;
 }
 
 /** Actions handled here, in priority order (the first match wins). */
@@ -50,7 +52,8 @@ export function handleHotkey(target: HotkeyTarget, data: string): boolean {
 	// A fully typed `/command` runs on Enter instead of Enter accepting the (same) completion first.
 	if (target.autocompleteOpen() && keys.matches(data, "submit") && target.onSubmitWithPopup()) return true;
 	const action = ORDER.find((name) => keys.matches(data, name));
-	if (!action) return false;
+	// Built-in keys win: an extension shortcut on a key pi already uses never fires (docs/extensions.md).
+	if (!action) return target.onExtensionShortcut?.(data) ?? false;
 	switch (action) {
 		case "interrupt":
 			// Escape closes the autocomplete popup first.

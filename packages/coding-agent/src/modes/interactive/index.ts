@@ -118,18 +118,6 @@ export async function runInteractiveMode(args: CliArgs, env: EnvOptions = readEn
 
 	async function reloadResources(): Promise<void> {
 		keybindings.setOverrides(readKeybindingOverrides(agentDir).overrides);
-		const { loadPromptResources } = await import("../../core/resources/prompt-resources.js");
-		session.setResources(
-			loadPromptResources({
-				cwd,
-				agentDir,
-				settings,
-				promptTemplates: args.promptTemplates,
-				noPromptTemplates: args.noPromptTemplates,
-				skills: args.skills,
-				noSkills: args.noSkills,
-			}),
-		);
 	}
 
 	if (args.resume) await (await import("./commands/session.js")).pickSession(ui.modeContext);

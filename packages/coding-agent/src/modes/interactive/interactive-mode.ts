@@ -390,11 +390,14 @@ export class InteractiveMode {
 		this.restyleChrome();
 	}
 
-	/** /reload: settings, models, keybindings and resources are read again. */
+	/** /reload: settings, models, keybindings, extensions and resources are read again. */
 	async reload(): Promise<void> {
 		this.settings.reload();
 		this.session.modelRegistry.refresh();
 		await this.options.onReload?.();
+		// Extensions (session_shutdown/session_start "reload"), prompt templates, skills, context files and the
+		// system prompt are read again by the session.
+		await this.session.reload();
 		this.slashCommands.setCommands(this.commandInfo());
 		this.applySettings();
 		this.refreshFooter();

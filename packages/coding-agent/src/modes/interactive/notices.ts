@@ -54,7 +54,7 @@ export const NOTICE_TEXT = {
 	imageAttached: (count: number) => `Image attached (${count} pending).`,
 	queueModes: (steering: string, followUp: string) => `Queue modes: steering ${steering}, follow-up ${followUp}`,
 	autocompact: (enabled: boolean) => `Automatic compaction ${enabled ? "on" : "off"}.`,
-	reloaded: "Reloaded settings, models, keybindings and resources.",
+	reloaded: "Reloaded settings, models, keybindings, extensions and resources.",
 	loggedIn: (provider: string) => `Saved the API key for ${provider} in auth.json.`,
 	loggedOut: (provider: string) => `Removed the credentials of ${provider} from auth.json.`,
 	themeChanged: (name: string) => `Theme: ${name}`,

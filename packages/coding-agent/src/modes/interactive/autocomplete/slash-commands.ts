@@ -28,6 +28,14 @@ export interface SlashCommandProviderOptions {
 	skills?: readonly SlashCommandInfo[];
 	/** settings enableSkillCommands (default true). */
 	enableSkillCommands?: boolean;
+	/**
+	 * Completions of a command's arguments (extension commands' `getArgumentCompletions`); undefined when the
+	 * command has none. A promise is shown once it settles, at the next keystroke or Tab.
+	 */
+	argumentCompletions?: (
+		name: string,
+		prefix: string,
+	) => AutocompleteItem[] | null | undefined | Promise<AutocompleteItem[] | null>;
 }
 
 export const SLASH_TEXT = {
@@ -37,6 +45,8 @@ export const SLASH_TEXT = {
 } as const;
 
 const COMMAND_PREFIX = /^\/(\S*)$/;
+/** `/name args…` up to the cursor: the command and the argument text typed so far. */
+const ARGUMENT_PREFIX = /^\/(\S+) ([\s\S]*)$/;
 
 /** What the session lists as commands (its `getCommands()`): extension commands, prompt templates, skills. */
 interface SessionCommand {
@@ -72,6 +82,9 @@ export function completionCommands(
 
 export class SlashCommandProvider implements AutocompleteProvider {
 	private items: AutocompleteItem[] = [];
+	private argumentCompletions: SlashCommandProviderOptions["argumentCompletions"];
+	/** The last asynchronous argument completion: for which line, and its items once settled. */
+	private pendingArguments: { line: string; items?: AutocompleteItem[] | null } | undefined;
 
 	constructor(options: SlashCommandProviderOptions) {
 		this.setCommands(options);
@@ -84,6 +97,7 @@ export class SlashCommandProvider implements AutocompleteProvider {
 			label: `/${name}`,
 			description: tag + (description ?? "").replace(/\s+/g, " ").trim(),
 		});
+		this.argumentCompletions = options.argumentCompletions;
 		this.items = [
 			...options.commands.map((command) => item(command.name, command.description)),
 			...(options.extensions ?? []).map((command) => item(command.name, command.description, SLASH_TEXT.extensionTag)),
@@ -102,10 +116,41 @@ export class SlashCommandProvider implements AutocompleteProvider {
 	): AutocompleteSuggestions | null {
 		if (cursorLine !== 0) return null;
 		const before = (lines[0] ?? "").slice(0, cursorCol);
+		const argumentsMatch = ARGUMENT_PREFIX.exec(before);
+		if (argumentsMatch) return this.argumentSuggestions(before, argumentsMatch[1]!, argumentsMatch[2]!);
 		const match = COMMAND_PREFIX.exec(before);
 		if (!match) return null;
 		const items = fuzzyFilter(this.items, match[1]!, (item) => item.value.slice(1));
 		return items.length > 0 ? { items, prefix: before } : null;
+	}
+
+	private argumentSuggestions(before: string, name: string, typed: string): AutocompleteSuggestions | null {
+		if (!this.argumentCompletions) return null;
+		const prefix = before.slice(0, before.length - typed.length);
+		const asItems = (items: AutocompleteItem[] | null | undefined) =>
+			items && items.length > 0
+				? { items: items.map((item) => ({ ...item, value: `${prefix}${item.value}` })), prefix: before }
+				: null;
+		if (this.pendingArguments?.line === before && this.pendingArguments.items !== undefined)
+			return asItems(this.pendingArguments.items);
+		let result: ReturnType<NonNullable<SlashCommandProviderOptions["argumentCompletions"]>>;
+		try {
+			result = this.argumentCompletions(name, typed);
+		} catch {
+			return null;
+		}
+		if (!(result instanceof Promise)) return asItems(result);
+		const pending: { line: string; items?: AutocompleteItem[] | null } = { line: before };
+		this.pendingArguments = pending;
+		result.then(
+			(items) => {
+				pending.items = items;
+			},
+			() => {
+				pending.items = null;
+			},
+		);
+		return null;
 	}
 
 	applyCompletion(
@@ -115,6 +160,7 @@ export class SlashCommandProvider implements AutocompleteProvider {
 		item: AutocompleteItem,
 		prefix: string,
 	): CompletionResult {
+		if (ARGUMENT_PREFIX.test(prefix)) return replacePrefix(lines, cursorLine, cursorCol, prefix, item.value);
 		const line = lines[cursorLine] ?? "";
 		// A space after the command so arguments can follow, unless one is already there.
 		const value = line[cursorCol] === " " ? item.value : `${item.value} `;

@@ -5,7 +5,7 @@
  * ready waits for it.
  */
 import type { ImageContent } from "@pi/ai";
-import { markFinal, type TUI } from "@pi/tui";
+import { markFinal, matchesKey, type TUI } from "@pi/tui";
 import type { AgentSession } from "../../../core/agent-session.js";
 import { readClipboardImage } from "../clipboard.js";
 import { findCommand, type ModeContext, parseCommandLine, runCommandLine } from "../commands/index.js";
@@ -166,6 +166,18 @@ export class KeyActions implements HotkeyTarget {
 
 	onExit(): void {
 		this.host.shutdown(0);
+	}
+
+	/** Runs the extension shortcut registered for this key, if any (its failure is an extension error). */
+	onExtensionShortcut(data: string): boolean {
+		const extensions = this.host.readySession?.extensions;
+		if (!extensions) return false;
+		for (const key of extensions.getShortcuts().keys()) {
+			if (!matchesKey(data, key)) continue;
+			void extensions.runShortcut(key);
+			return true;
+		}
+		return false;
 	}
 
 	onSubmitWithPopup(): boolean {

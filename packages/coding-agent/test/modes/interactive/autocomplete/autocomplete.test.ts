@@ -42,6 +42,27 @@ describe("SlashCommandProvider", () => {
 		expect(applied).toEqual({ lines: ["/model "], cursorLine: 0, cursorCol: 7 });
 	});
 
+	it("completes an extension command's arguments (getArgumentCompletions), also when they arrive later", async () => {
+		const envs = ["dev", "prod"];
+		const withArgs = new SlashCommandProvider({
+			commands: [],
+			extensions: [{ name: "deploy" }, { name: "slow" }],
+			argumentCompletions: (name, prefix) => {
+				const items = envs.filter((env) => env.startsWith(prefix)).map((env) => ({ value: env, label: env }));
+				if (name === "deploy") return items;
+				return name === "slow" ? Promise.resolve(items) : undefined;
+			},
+		});
+		const suggestions = withArgs.getSuggestions(["/deploy p"], 0, 9, explicit);
+		expect(suggestions).toEqual({ items: [{ value: "/deploy prod", label: "prod" }], prefix: "/deploy p" });
+		const applied = withArgs.applyCompletion(["/deploy p"], 0, 9, suggestions!.items[0]!, suggestions!.prefix);
+		expect(applied.lines).toEqual(["/deploy prod"]);
+		expect(withArgs.getSuggestions(["/slow d"], 0, 7, explicit)).toBeNull();
+		await Promise.resolve();
+		expect(withArgs.getSuggestions(["/slow d"], 0, 7, explicit)?.items.map((item) => item.label)).toEqual(["dev"]);
+		expect(withArgs.getSuggestions(["/other x"], 0, 8, explicit)).toBeNull();
+	});
+
 	it("leaves out skills when skill commands are disabled", () => {
 		const noSkills = new SlashCommandProvider({ commands: [], skills: [{ name: "pdf" }], enableSkillCommands: false });
 		expect(noSkills.getSuggestions(["/"], 0, 1, explicit)).toBeNull();

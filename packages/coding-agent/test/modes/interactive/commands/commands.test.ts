@@ -6,6 +6,7 @@ import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { AuthStorage } from "../../../../src/core/config/auth-storage.js";
+import { NOTICE_TEXT } from "../../../../src/modes/interactive/notices.js";
 import { until } from "../../../cli/harness.js";
 import { createModeHarness, type ModeHarness } from "./harness.js";
 
@@ -150,7 +151,7 @@ describe("/reload", () => {
 		await h.submit("/reload");
 		expect(h.settings.getHideThinkingBlock()).toBe(true);
 		expect(h.session.modelRegistry.find("local", "reloaded-model")).toBeDefined();
-		expect(await h.allText()).toContain("Reloaded settings, models, keybindings and resources.");
+		expect(await h.allText()).toContain(NOTICE_TEXT.reloaded);
 	});
 });
 

@@ -214,6 +214,35 @@ describe("extension UI state", () => {
 	});
 });
 
+describe("extension shortcuts and /reload", () => {
+	it("a registered shortcut runs its handler; a key pi already uses stays pi's", async () => {
+		const fired: string[] = [];
+		h = await withExtension((pi) => {
+			pi.registerShortcut("f5", { description: "Refresh", handler: (ctx) => void fired.push(`f5:${ctx.cwd !== ""}`) });
+			pi.registerShortcut("escape", { handler: () => void fired.push("escape") });
+		});
+		h.press("\x1b[15~");
+		h.press(ESCAPE);
+		await until(() => fired.length > 0, "the shortcut");
+		expect(fired).toEqual(["f5:true"]);
+	});
+
+	it("/reload loads the extensions again (session_shutdown and session_start with reason reload)", async () => {
+		const heard: string[] = [];
+		let loads = 0;
+		h = await withExtension((pi) => {
+			const instance = ++loads;
+			pi.on("session_shutdown", (event) => void heard.push(`shutdown:${instance}:${(event as any).reason}`));
+			pi.on("session_start", (event) => void heard.push(`start:${instance}:${(event as any).reason}`));
+		});
+		await until(() => heard.includes("start:1:startup"), "session_start");
+		await h.submit("/reload");
+		await until(() => heard.includes("start:2:reload"), "the reload");
+		expect(loads).toBe(2);
+		expect(heard).toEqual(["start:1:startup", "shutdown:1:reload", "start:2:reload"]);
+	});
+});
+
 describe("extension lifecycle", () => {
 	it("session_start arrives with the TUI attached; a throwing handler is shown as an error notice", async () => {
 		let hasUI: boolean | undefined;
