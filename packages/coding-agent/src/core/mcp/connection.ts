@@ -209,7 +209,9 @@ export class McpConnection {
 		}
 		if (code === MCP_ERROR_CODES.connectionClosed) return this.closedReason();
 		if (code === MCP_ERROR_CODES.requestTimeout) return mcpTexts.startupTimeout(this.config.startupTimeoutMs);
-		return (error as Error).message ?? String(error);
+		const message = (error as Error).message ?? String(error);
+		// The HTTP transports put the response status in `code` and often leave the message without it.
+		return typeof code === "number" && code >= 100 && code < 600 ? mcpTexts.httpFailure(message, code) : message;
 	}
 
 	/**

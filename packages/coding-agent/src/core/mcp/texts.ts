@@ -26,6 +26,7 @@ export const mcpTexts = {
 		`MCP server "${server}" stopped: ${reason}. Its tools were removed; /mcp reconnect ${server} starts it again.`,
 	startupTimeout: (ms: number) => `no answer within ${ms} ms (raise "startupTimeout" in mcp.json if it is slow)`,
 	exited: (detail: string) => (detail ? `the connection closed (${detail})` : "the connection closed"),
+	httpFailure: (message: string, status: number) => `${message.replace(/[:\s]+$/, "")} (HTTP ${status})`,
 	spawnFailed: (command: string, reason: string) => `could not run ${JSON.stringify(command)}: ${reason}`,
 	garbage: (server: string) =>
 		`MCP server "${server}" wrote output that is not MCP protocol (JSON-RPC) on stdout; pi ignores such lines. A server must log to stderr.`,
