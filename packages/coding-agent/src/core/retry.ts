@@ -4,6 +4,10 @@
  *
  * The session is the only retry layer: pi asks the provider SDKs for no retries of their own (events.md §1.8,
  * `maxRetries: 0`), so every attempt is visible (`auto_retry_start`, the countdown) and attempts do not multiply.
+ *
+ * Deliberately past rpc.md §6 / config.md §2.2 (issues 19 and 21): the server's `retry-after` is waited exactly
+ * (not "the longer of it and the backoff"), the backoff is jittered, and 10 retries are the default instead of 3
+ * (the user docs, settings.md "Automatic retry", describe this behaviour).
  */
 import type { AssistantMessage } from "@pi/ai";
 
