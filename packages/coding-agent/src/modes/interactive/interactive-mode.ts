@@ -226,6 +226,8 @@ export class InteractiveMode {
 		// The first run (no key anywhere): the first screen says how to get going.
 		if (!session.model) this.transcript.addNotice("warning", noModelText(session));
 		session.extensions.setUi(this.extensionUi.context, true);
+		// ctx.shutdown(): quit once the agent is idle (queued messages run first), as /quit would.
+		session.extensions.setShutdownHandler(() => void session.waitForIdle().then(() => this.shutdown(0)));
 		// Handler failures arrive as extension_error events (shown as notices); start() itself does not reject.
 		void session.extensions.start();
 		this.resolveReady(session);

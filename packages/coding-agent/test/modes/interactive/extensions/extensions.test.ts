@@ -227,6 +227,15 @@ describe("extension shortcuts and /reload", () => {
 		expect(fired).toEqual(["f5:true"]);
 	});
 
+	it("ctx.shutdown() quits the terminal UI like /quit", async () => {
+		h = await withExtension((pi) => {
+			pi.registerCommand("bye", { handler: (_args, ctx) => ctx.shutdown() });
+		});
+		await h.submit("/bye");
+		expect(await h.mode.waitForExit()).toBe(0);
+		expect(h.session.isShutDown).toBe(true);
+	});
+
 	it("/reload loads the extensions again (session_shutdown and session_start with reason reload)", async () => {
 		const heard: string[] = [];
 		let loads = 0;
