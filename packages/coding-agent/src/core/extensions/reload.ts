@@ -1,7 +1,7 @@
 /**
  * `/reload` and `ctx.reload()`: the extensions hear `session_shutdown` (reason "reload"), every registration is
  * dropped, the extensions are found and loaded again, prompt templates, skills, context files and the system
- * prompt are read again, and the new extensions hear `session_start` (reason "reload").
+ * prompt are read again, and the new extensions hear `session_start` and `resources_discover` (reason "reload").
  */
 import type { AgentSession } from "../agent-session.js";
 import type { PromptResources } from "../prompt-expansion.js";
@@ -28,4 +28,6 @@ export async function reloadSession(session: AgentSession, plan: ReloadPlan): Pr
 	// Also picks up the reloaded extensions' tools.
 	session.toolSet.setPromptInputs(prompt);
 	await host.emit("session_start", { type: "session_start", reason: "reload" });
+	// Skill and prompt-template paths the new instances return are added to the reloaded resources.
+	await host.discoverResources("reload");
 }

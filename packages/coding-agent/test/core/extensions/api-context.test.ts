@@ -238,13 +238,14 @@ describe("ExtensionCommandContext", () => {
 		await run;
 	});
 
-	it("reload drops and loads the extensions again with session_shutdown / session_start reason reload", async () => {
+	it("reload drops and loads the extensions again with session_shutdown / session_start / resources_discover reason reload", async () => {
 		const log: string[] = [];
 		let loads = 0;
 		const factory: ExtensionFactory = (pi) => {
 			const instance = ++loads;
 			pi.on("session_shutdown", (event) => void log.push(`shutdown:${instance}:${(event as any).reason}`));
 			pi.on("session_start", (event) => void log.push(`start:${instance}:${(event as any).reason}`));
+			pi.on("resources_discover", (event) => void log.push(`discover:${instance}:${event.reason}`));
 			pi.registerCommand("reload-me", {
 				handler: async (_args, ctx) => {
 					await ctx.reload();
@@ -265,7 +266,7 @@ describe("ExtensionCommandContext", () => {
 		expect(t.session.agent.state.tools.map((tool) => tool.name)).toEqual(["tool_1"]);
 		await t.session.prompt("/reload-me");
 		expect(loads).toBe(2);
-		expect(log).toEqual(["shutdown:1:reload", "start:2:reload"]);
+		expect(log).toEqual(["shutdown:1:reload", "start:2:reload", "discover:2:reload"]);
 		expect(t.session.agent.state.tools.map((tool) => tool.name)).toEqual(["tool_2"]);
 		expect(t.session.getCommands().map((command) => command.name)).toEqual(["reload-me"]);
 	});
