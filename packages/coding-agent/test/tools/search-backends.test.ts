@@ -1,7 +1,8 @@
 /**
  * grep backed by ripgrep and find backed by fd must print exactly what the built-in implementation prints
  * (tools.md §6.1). Each case runs both and compares the whole result; without rg/fd installed the same cases
- * assert that the built-in implementation served the call.
+ * assert that the built-in implementation served the call, and a notice names the missing program (CI installs
+ * both and requires them: test/system-programs.ts).
  */
 import { execFileSync } from "node:child_process";
 import { chmodSync, existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
@@ -12,10 +13,13 @@ import { createFindTool } from "../../src/tools/find.js";
 import { createGrepTool } from "../../src/tools/grep.js";
 import { findSearchBinary } from "../../src/tools/search-binaries.js";
 import type { SearchBackend, SearchToolOptions } from "../../src/tools/search-options.js";
+import { hasSystemProgram } from "../system-programs.js";
 import { callTool, errorOf, isAlive, tempDir, waitFor } from "./helpers.js";
 
 const rg = await findSearchBinary("rg");
 const fd = await findSearchBinary("fd");
+hasSystemProgram(rg !== undefined, "rg", "the ripgrep side of the grep comparison", "apt-get install ripgrep");
+hasSystemProgram(fd !== undefined, "fd", "the fd side of the find comparison", "apt-get install fd-find");
 const rgNote = rg ? "rg installed" : "rg NOT installed: only the built-in path is asserted";
 const fdNote = fd ? "fd installed" : "fd NOT installed: only the built-in path is asserted";
 
