@@ -7,6 +7,7 @@ import type { Model } from "@pi/ai";
 import type { BashResult } from "../tools/index.js";
 import { THINKING_LEVEL_NAMES } from "./config/model-resolver.js";
 import type { QueueMode } from "./config/settings.js";
+import type { McpServerStatus } from "./mcp/manager.js";
 import type { SummaryFileDetails } from "./session/index.js";
 
 export type { BashResult };
@@ -61,6 +62,8 @@ export interface SessionStateSnapshot {
 	autoCompactionEnabled: boolean;
 	messageCount: number;
 	pendingMessageCount: number;
+	/** Each MCP server's state and tools (docs/mcp.md); present only when MCP servers are configured. */
+	mcpServers?: McpServerStatus[];
 }
 
 /** Statistics over the current context (rpc.md §5 SessionStats). */

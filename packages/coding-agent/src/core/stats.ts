@@ -26,6 +26,7 @@ export function buildStateSnapshot(session: AgentSession): SessionStateSnapshot 
 	if (file !== undefined) state.sessionFile = file;
 	const name = session.sessionName;
 	if (name !== undefined) state.sessionName = name;
+	if (session.mcp) state.mcpServers = session.mcp.getStatus();
 	return state;
 }
 

@@ -105,11 +105,14 @@ describe("layers", () => {
 		expect(load({ noDiscovery: true })).toEqual([]);
 	});
 
+	// biome-ignore lint/suspicious/noTemplateCurlyInString: the mcp.json syntax under test
 	it("expands ${VAR} and ${VAR:-default} in command, args, env, url and headers", () => {
+		// biome-ignore-start lint/suspicious/noTemplateCurlyInString: the mcp.json syntax under test
 		writeMcpFile(paths.user, {
 			s: { command: "${BIN}/srv", args: ["--key=${KEY}"], env: { TOKEN: "${KEY}", MISSING: "${NOPE:-fallback}" } },
 			h: { url: "${BASE:-http://localhost:1}/mcp", headers: { Authorization: "Bearer ${KEY}" } },
 		});
+		// biome-ignore-end lint/suspicious/noTemplateCurlyInString: the mcp.json syntax under test
 		const [stdio, http] = load({ env: { BIN: "/opt/bin", KEY: "k-123" } });
 		expect(stdio).toMatchObject({
 			command: "/opt/bin/srv",

@@ -61,6 +61,7 @@ describe("streamable HTTP", () => {
 			await transport.handleRequest(req, res);
 		});
 		t = await createMcpSession({
+			// biome-ignore lint/suspicious/noTemplateCurlyInString: mcp.json's variable syntax
 			user: { web: { url: `${base}/mcp`, type: "http", headers: { Authorization: "Bearer ${WEB_TOKEN}" } } },
 			env: { WEB_TOKEN: TOKEN },
 		});

@@ -2,7 +2,9 @@
  * Server state through a session: the project file disabling a user server, enabling, disabling and reconnecting
  * at run time (what /mcp does), tool allow/deny lists, and --tools naming MCP tools.
  */
+import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { createRpcHandlers } from "../../../src/modes/rpc/handlers.js";
 import { createMcpSession, fakeServer, type McpTestSession, offeredTools } from "./helpers.js";
 
 let t: McpTestSession | undefined;
@@ -85,5 +87,35 @@ describe("which tools are offered", () => {
 	it("--no-tools starts no server", async () => {
 		t = await createMcpSession({ user: { fake: fakeServer("ok") }, noTools: true });
 		expect(t.session.mcp).toBeUndefined();
+	});
+});
+
+describe("state", () => {
+	it("RPC get_state lists each server with its state and tools; no env or header values", async () => {
+		t = await createMcpSession({
+			user: { fake: fakeServer("ok", { env: { SECRET_VALUE: "do-not-show-this" } }), off: fakeServer("ok") },
+			project: { off: { enabled: false } },
+		});
+		await t.session.mcp!.waitForStartup();
+		const state = await createRpcHandlers(t.session).get_state({ type: "get_state" } as never, {} as never);
+		expect(state).toMatchObject({
+			mcpServers: [
+				{
+					name: "fake",
+					state: "connected",
+					transport: "stdio",
+					tools: named("fake"),
+					source: join(t.agentDir, "mcp.json"),
+				},
+				{ name: "off", state: "disabled", transport: "stdio", tools: [], source: join(t.cwd, ".pi", "mcp.json") },
+			],
+		});
+		expect(JSON.stringify(state)).not.toContain("do-not-show-this");
+	});
+
+	it("a session without MCP servers has no mcpServers in its state", async () => {
+		t = await createMcpSession();
+		expect(t.session.mcp).toBeUndefined();
+		expect(t.session.getState()).not.toHaveProperty("mcpServers");
 	});
 });

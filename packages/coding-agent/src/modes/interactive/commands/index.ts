@@ -19,6 +19,7 @@ const tree = () => import("./tree.js").then((m) => m.treeCommandRuns);
 const compact = () => import("./compact.js").then((m) => m.compactCommandRuns);
 const auth = () => import("./auth.js").then((m) => m.authCommandRuns);
 const settings = () => import("./settings.js").then((m) => m.settingsCommandRuns);
+const mcp = () => import("./mcp.js").then((m) => m.mcpCommandRuns);
 
 /** Every built-in command, in the order /hotkeys lists them. */
 export const BUILTIN_COMMANDS: readonly SlashCommand[] = [
@@ -82,6 +83,12 @@ export const BUILTIN_COMMANDS: readonly SlashCommand[] = [
 		description: "How queued steering and follow-up messages are delivered",
 		argumentHint: "[steering|followup one-at-a-time|all]",
 		load: from(settings, "queue"),
+	},
+	{
+		name: "mcp",
+		description: "Show MCP servers and their tools; reconnect, enable or disable one",
+		argumentHint: "[tools|reconnect|enable|disable] [server]",
+		load: from(mcp, "mcp"),
 	},
 	{ name: "hotkeys", description: "Show keys and commands", load: from(settings, "hotkeys") },
 	{ name: "changelog", description: "Show what changed in each version", load: from(settings, "changelog") },
