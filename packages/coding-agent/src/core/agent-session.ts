@@ -180,6 +180,8 @@ export class AgentSession {
 		if (await runExtensionCommand(this.extensions, text, options, () => this.lifecycle.assertOpen())) return;
 		const message = await preflightPrompt(this.preflight, text, options);
 		if (!message) return;
+		// A shutdown (RPC stdin EOF, a signal) may have begun while input hooks ran: its abort found no run to stop.
+		this.lifecycle.assertOpen();
 		this.refreshSecrets();
 		await this.runs.run(() => this.agent.prompt(message), options.onAccepted);
 	}

@@ -2,7 +2,7 @@
  * RPC lifecycle over a real process (rpc.md §8): stdin EOF means the client is gone and aborts the work under way
  * (issue 21), signals abort it too, each with its exit code.
  */
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { createWorld, MOCK_MODEL, startRawRpc, until, useCliWorld } from "../../cli/harness.js";
@@ -112,6 +112,37 @@ describe("pi --mode rpc lifecycle", () => {
 		const responses = rpc.lines.filter((line) => line.type === "response");
 		expect(responses.map((line) => line.id)).toEqual(["n", "s", "b"]);
 		expect(responses[1]).toMatchObject({ success: true, data: { sessionName: "last words" } });
+	});
+
+	it("on stdin EOF while an input hook holds a prompt, the prompt is refused and no model call is made", async () => {
+		const marker = join(cli.world.cwd, "input-hook-started");
+		const extension = join(cli.world.cwd, "slow-input.mjs");
+		writeFileSync(
+			extension,
+			`import { writeFileSync } from "node:fs";
+export default function (pi) {
+	pi.on("input", async () => {
+		writeFileSync(${JSON.stringify(marker)}, "");
+		await new Promise((resolve) => setTimeout(resolve, 400));
+		return undefined;
+	});
+}
+`,
+		);
+		cli.server.enqueue({ text: "must not be requested" });
+		const rpc = startRawRpc(cli.world, ["--model", MOCK_MODEL, "--no-session", "-e", extension]);
+		rpc.write('{"id":"p","type":"prompt","message":"slow to accept"}\n');
+		await until(() => existsSync(marker));
+		rpc.endInput();
+		expect(await rpc.exited).toEqual({ code: 0, signal: null });
+		expect(rpc.lines.find((line) => line.id === "p")).toEqual({
+			id: "p",
+			type: "response",
+			command: "prompt",
+			success: false,
+			error: "The session is shutting down; it accepts no new prompts, commands or navigation.",
+		});
+		expect(cli.server.requests).toHaveLength(0);
 	});
 
 	it("rejects a prompt whose provider has no key with one failure response, no run and no session file", async () => {
