@@ -45,6 +45,10 @@ describe("server-everything over stdio", () => {
 		const file = readFileSync(t.session.sessionFile!, "utf8");
 		expect(file).not.toContain(secret);
 		expect(file).toContain(sessionMessages.redacted);
+		// The HTML export is built from the entries in memory: redacted as well.
+		const html = readFileSync(await t.session.exportToHtml(join(t.root, "export.html")), "utf8");
+		expect(html).toContain("Echo: hello mcp");
+		expect(html).not.toContain(secret);
 		expect(t.warnings).toEqual([]);
 	});
 
