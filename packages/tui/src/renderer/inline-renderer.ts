@@ -156,11 +156,15 @@ export class InlineRenderer {
 	 */
 	private rewriteTail(rows: string[], from: number, top: number): string {
 		const count = rows.length;
-		let out = syncStart + hideCursor + moveRows(this.cursorRow, top) + "\r" + CLEAR_BELOW;
+		let out = syncStart + hideCursor + moveRows(this.cursorRow, top);
 		this.cursor = undefined;
+		// Each line is cleared as it is written: erasing the whole screen from its top-left corner makes some
+		// terminals (tmux's scroll-on-clear) push the old screen into scrollback first.
 		const written: string[] = [];
-		for (let i = from; i < count; i++) written.push(this.prepareRow(rows[i]!, i).text + resetStyle);
+		for (let i = from; i < count; i++) written.push(`\r${CLEAR_LINE}${this.prepareRow(rows[i]!, i).text}${resetStyle}`);
 		out += written.join("\r\n");
+		// Below a screen that is not full again, old rows are left: clear them from the next line.
+		if (written.length < this.screenRows) out += `\r\n${CLEAR_BELOW}${moveRows(1, 0)}`;
 		this.previous = rows.slice();
 		this.previousWidths.length = count;
 		// The screen's top line now holds row `from` (or a later row when more than a screen was printed).
