@@ -63,7 +63,7 @@ const result = await build({
 	platform: "node",
 	target: "node20",
 	// Image processing: hundreds of modules, loaded only to resize an image, and not start-up code.
-	external: ["jimp"],
+	external: ["jimp", "esbuild"],
 	// Bundled CommonJS dependencies call require() for Node built-ins.
 	banner: {
 		js: 'import { createRequire as __piRequire } from "node:module"; const require = __piRequire(import.meta.url);',

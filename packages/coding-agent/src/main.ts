@@ -6,6 +6,7 @@
 import { type CliArgs, parseCliArgs } from "./cli/args.js";
 import { type EnvOptions, readEnvOptions } from "./cli/env.js";
 import { CliError, cliMessages, EXIT, reportError, usageError } from "./cli/errors.js";
+import { SUBCOMMANDS } from "./cli/options.js";
 import { claimStdout, type StdoutClaim } from "./cli/stdout-guard.js";
 import { readVersion } from "./cli/version.js";
 import { resolveAgentDir } from "./core/config/paths.js";
@@ -52,6 +53,7 @@ async function runInteractive(args: CliArgs): Promise<number> {
 }
 
 async function run(argv: readonly string[], io: MainIo): Promise<number> {
+	if ((SUBCOMMANDS as readonly string[]).includes(argv[0] ?? "")) return runPackageCommand(argv, io);
 	const args = parseCliArgs(argv);
 	// These load no extensions, so no extension can have registered an unknown option.
 	const [unknown] = args.extensionFlags;
@@ -115,6 +117,16 @@ interface ModeSetup {
 	/** The claimed stdout: the only way to reach it. */
 	stdout: StdoutClaim;
 	stderr: NodeJS.WriteStream;
+}
+
+/** `pi install | remove | uninstall | update | list | config` (docs/packages.md). */
+async function runPackageCommand(argv: readonly string[], io: MainIo): Promise<number> {
+	const { runPackageCommand } = await import("./cli/package-commands.js");
+	const cwd = process.cwd();
+	const agentDirEnv = readEnvOptions().agentDir;
+	const agentDir = resolveAgentDir({ cwd, env: agentDirEnv ? { PI_CODING_AGENT_DIR: agentDirEnv } : {} });
+	const isTerminal = io.stdin.isTTY === true && io.stdout.isTTY === true;
+	return runPackageCommand(argv[0], argv.slice(1), { cwd, agentDir, stdout: io.stdout, stderr: io.stderr, isTerminal });
 }
 
 /** Runs RPC, JSON or print mode. */

@@ -7,6 +7,7 @@ import { resolve } from "node:path";
 import { Agent, type AgentThinkingLevel, type AgentTool, type StreamFn } from "@pi/agent-core";
 import { type CacheRetention, type Model, streamSimple } from "@pi/ai";
 import { AgentSession } from "./core/agent-session.js";
+import { buildToolSet } from "./core/build-tool-set.js";
 import { AuthStorage } from "./core/config/auth-storage.js";
 import { ModelRegistry } from "./core/config/model-registry.js";
 import { parseModelScope, type ScopedModel, selectStartupModel } from "./core/config/model-resolver.js";
@@ -15,16 +16,25 @@ import { SettingsManager } from "./core/config/settings.js";
 import {
 	type ExtensionFactory,
 	ExtensionHost,
+	extensionCacheDir,
 	extensionTexts,
 	findExtensions,
 	loadExtension,
 	loadExtensions,
 } from "./core/extensions/index.js";
+import { reloadSession } from "./core/extensions/reload.js";
+import { startMcp } from "./core/mcp/start.js";
 import { effectiveThinkingLevel } from "./core/model-control.js";
 import { pathHasThinkingLevel } from "./core/navigation.js";
+import {
+	type PackageResources,
+	packageOfExtension,
+	packageTexts,
+	resolvePackageResources,
+} from "./core/packages/index.js";
 import { loadContextFiles } from "./core/resources/context-files.js";
 import { loadPromptResources } from "./core/resources/prompt-resources.js";
-import { buildSystemPrompt, loadSystemPromptSources, type ToolSummary } from "./core/resources/system-prompt.js";
+import { loadSystemPromptSources } from "./core/resources/system-prompt.js";
 import {
 	convertToLlm,
 	getProjectSessionDir,
@@ -34,15 +44,9 @@ import {
 	SessionManager,
 	sessionMessages,
 } from "./core/session/index.js";
-import { shellSettingsFrom } from "./core/user-bash.js";
+import type { SystemPromptInputs } from "./core/session-tools.js";
 // builtin.js, not index.js: grep, find and ls are imported only by sessions that use them.
-import {
-	BUILTIN_TOOL_NAMES,
-	DEFAULT_TOOL_NAMES,
-	isBuiltinToolName,
-	loadCodingTools,
-	TOOL_SUMMARIES,
-} from "./tools/builtin.js";
+import { BUILTIN_TOOL_NAMES } from "./tools/builtin.js";
 
 /** Which session to start with. */
 export type SessionSelection =
@@ -87,6 +91,10 @@ export interface CreateAgentSessionOptions {
 	tools?: readonly string[];
 	/** `--no-tools`: no tools at all (wins over everything else). */
 	noTools?: boolean;
+	/** `--mcp-config` files: MCP servers added on top of (and overriding) the user and project mcp.json. */
+	mcpConfig?: readonly string[];
+	/** `--no-mcp`: ignore the user and project mcp.json (`mcpConfig` files still load). */
+	noMcp?: boolean;
 	/** `--no-builtin-tools`: only `customTools`. */
 	noBuiltinTools?: boolean;
 	/** Extra tools from the embedder (active unless `noTools`). */
@@ -172,88 +180,53 @@ async function openSession(
 	}
 }
 
-/** Builds the tool set: built-in tools by name (unknown names warned and dropped) plus custom tools. */
-async function buildTools(
-	options: CreateAgentSessionOptions,
-	context: {
-		cwd: string;
-		agentDir: string;
-		settings: SettingsManager;
-		registry: ModelRegistry;
-		currentModel: () => Model | undefined;
-		warn: (message: string) => void;
-		extensionTools: readonly AgentTool<any, any>[];
-	},
-): Promise<AgentTool<any, any>[]> {
-	if (options.noTools) return [];
-	const { settings } = context;
-	// `--tools` names exactly the tools wanted, extension tools included; without it every extension tool is active.
-	const extensionTools = options.tools
-		? context.extensionTools.filter((tool) => options.tools!.includes(tool.name))
-		: context.extensionTools;
-	let names: string[] = [];
-	if (!options.noBuiltinTools) {
-		names = [...(options.tools ?? DEFAULT_TOOL_NAMES)];
-		for (const name of names) {
-			const known = isBuiltinToolName(name) || context.extensionTools.some((tool) => tool.name === name);
-			if (!known) context.warn(sdkMessages.unknownTool(name));
-		}
-	}
-	const read = settings.getReadSettings();
-	const images = settings.getImageSettings();
-	const builtin = await loadCodingTools(
-		context.cwd,
-		{
-			agentDir: context.agentDir,
-			read: {
-				maxLines: read.maxLines,
-				maxBytes: read.maxBytes,
-				autoResizeImages: images.autoResize,
-				blockImages: images.blockImages,
-				modelAcceptsImages: () => context.currentModel()?.input.includes("image") ?? true,
-			},
-			bash: {
-				...shellSettingsFrom(settings, context.registry),
-				defaultTimeoutSeconds: settings.getBashSettings().defaultTimeoutSeconds,
-			},
-		},
-		names.filter(isBuiltinToolName),
-	);
-	return [...builtin, ...extensionTools, ...(options.customTools ?? [])];
-}
-
-/** One line per active tool for the built-in system prompt, with extension tools' guidelines. */
-function toolSummaries(tools: readonly (AgentTool<any, any> & { guidelines?: readonly string[] })[]): ToolSummary[] {
-	return tools.map((tool) => ({
-		name: tool.name,
-		summary: isBuiltinToolName(tool.name) ? TOOL_SUMMARIES[tool.name] : (tool.description.split("\n")[0] ?? tool.label),
-		...(tool.guidelines ? { guidelines: tool.guidelines } : {}),
-	}));
-}
-
 /** Loads `-e` paths, discovered extensions (unless `noExtensions`) and embedder factories into a new host. */
 async function loadSessionExtensions(
 	options: CreateAgentSessionOptions,
-	context: { cwd: string; agentDir: string; settings: SettingsManager; warn: (message: string) => void },
+	context: ExtensionLoadContext & { warn: (message: string) => void },
 ): Promise<ExtensionHost> {
 	const { cwd, warn } = context;
 	const host = new ExtensionHost({
 		cwd,
 		flagValues: options.extensionFlagValues,
-		onError: (error) => warn(extensionTexts.errorLine(error.extensionPath, error.error)),
+		onError: (error) => {
+			// An extension from an installed package is named with its package (docs/packages.md).
+			const source = packageOfExtension(context.packages.current, error.extensionPath);
+			const message = source ? packageTexts.withPackage(error.error, source) : error.error;
+			warn(extensionTexts.errorLine(error.extensionPath, message));
+		},
 	});
+	await loadIntoHost(host, options, context);
+	return host;
+}
+
+/** What finding extensions needs; `packages.current` is the installed packages' resources, renewed on reload. */
+interface ExtensionLoadContext {
+	cwd: string;
+	agentDir: string;
+	settings: SettingsManager;
+	packages: { current: PackageResources };
+}
+
+/** Finds and loads the extensions into `host` (at start-up, and again after a reload reset it). */
+async function loadIntoHost(
+	host: ExtensionHost,
+	options: CreateAgentSessionOptions,
+	context: ExtensionLoadContext,
+): Promise<void> {
+	const { cwd } = context;
 	const sources = findExtensions({
 		cwd,
 		agentDir: context.agentDir,
 		cliPaths: options.extensions,
 		settingsEntries: context.settings.getResourceEntries("extensions"),
 		noDiscovery: options.noExtensions,
+		packageSources: context.packages.current.extensions,
 	});
-	await loadExtensions(host, sources, cwd);
+	await loadExtensions(host, sources, cwd, { cacheDir: extensionCacheDir(context.agentDir) });
 	for (const { path, factory } of options.extensionFactories ?? []) {
 		await loadExtension(host, { path, origin: "sdk" }, cwd, () => factory);
 	}
-	return host;
 }
 
 /**

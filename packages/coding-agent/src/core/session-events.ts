@@ -8,6 +8,7 @@ import type { BashResult } from "../tools/index.js";
 import { THINKING_LEVEL_NAMES } from "./config/model-resolver.js";
 import type { QueueMode } from "./config/settings.js";
 import type { McpServerStatus } from "./mcp/manager.js";
+import type { PackageOrigin } from "./packages/origin.js";
 import type { SummaryFileDetails } from "./session/index.js";
 
 export type { BashResult };
@@ -89,13 +90,15 @@ export interface CommandInfo {
 }
 
 /** Where a command's file was found: an extension's origin, or a prompt template's or skill's source. */
-export type CommandOrigin = "cli" | "settings" | "project" | "ancestor" | "user" | "home" | "sdk";
+export type CommandOrigin = "cli" | "settings" | "project" | "ancestor" | "user" | "home" | "sdk" | PackageOrigin;
 
 /**
  * The `sourceInfo` of a command (rpc.md §5 CommandInfo): `scope` says where the file was found, `source` is `auto` for
  * discovered files, else how it was given.
  */
 export function commandSourceInfo(path: string, origin: CommandOrigin): NonNullable<CommandInfo["sourceInfo"]> {
+	// A package's resource: the scope of the settings file listing the package, the source as written there.
+	if (typeof origin === "object") return { path, scope: origin.scope, source: origin.package };
 	switch (origin) {
 		case "cli":
 		case "settings":

@@ -17,9 +17,14 @@ export {
 	extensionsInDirectory,
 	type FindExtensionsOptions,
 	findExtensions,
+	folderEntries,
+	type LoadExtensionsOptions,
 	loadExtension,
 	loadExtensions,
 } from "./loader.js";
+export { ALIASED_PACKAGES } from "./loading/aliases.js";
+export { extensionCacheDir, importExtension, type ImportExtensionOptions } from "./loading/import-extension.js";
+export { isToolCallEventType } from "./tool-call-type.js";
 export { EXTENSION_EVENT_NAMES, extensionTexts } from "./texts.js";
 export type * from "./types.js";
 export { createHeadlessUi, type DialogOptions, type UiContext } from "./ui-context.js";

@@ -1,17 +1,19 @@
 /**
- * Finding and loading extensions (config.md §1, §2 `extensions`, §11 `-e`/`--no-extensions`): `-e` paths always,
- * then, unless discovery is off, `<cwd>/.pi/extensions/`, settings `extensions` entries and
- * `<agentDir>/extensions/`. A directory holds `*.js`/`*.mjs` files and subfolders with an `index.js`/`index.mjs`.
- * A failing extension is reported and skipped; it never stops pi.
+ * Finding and loading extensions (config.md §1, §2 `extensions`, §11 `-e`/`--no-extensions`; extensions.md "Where pi
+ * finds extensions"): `-e` paths always, then, unless discovery is off, `<cwd>/.pi/extensions/`, settings `extensions`
+ * entries and `<agentDir>/extensions/`. A directory holds extension files (`.ts`, `.mts`, `.cts`, `.js`, `.mjs`) and
+ * folders: a folder is the entries its `package.json` lists under `pi.extensions`, else its index file. Modules load
+ * through the compiled-extension cache (loading/). A failing extension is reported and skipped; it never stops pi.
  */
-import { readdirSync, realpathSync } from "node:fs";
-import { extname, join, resolve } from "node:path";
-import { pathToFileURL } from "node:url";
+import { readdirSync, readFileSync, realpathSync } from "node:fs";
+import { join, resolve } from "node:path";
 import { getAgentPaths, getProjectPaths } from "../config/paths.js";
 import { expandResourceEntries, isDirectory, isFile, type ResourceEntries } from "../resources/resource-paths.js";
 import { createExtensionApi } from "./api.js";
 import type { ExtensionHost, ExtensionOrigin } from "./host.js";
-import { errorMessage, extensionTexts } from "./texts.js";
+import { importExtension, temporaryCacheDir } from "./loading/import-extension.js";
+import { loadingTexts } from "./loading/texts.js";
+import { errorMessage } from "./texts.js";
 import type { ExtensionFactory } from "./types.js";
 
 /** One extension to load. */
@@ -31,17 +33,69 @@ export interface FindExtensionsOptions {
 	/** `--no-extensions`. */
 	noDiscovery?: boolean;
 	homeDir?: string;
+	/** Extension files of installed packages (docs/packages.md), loaded after the others unless `noDiscovery`. */
+	packageSources?: readonly ExtensionSource[];
 }
 
-const MODULE_EXTENSIONS = new Set([".js", ".mjs"]);
-const INDEX_FILES = ["index.js", "index.mjs"];
+/** File names that are extensions (declaration files excepted). */
+const MODULE_FILE = /\.(ts|mts|cts|js|mjs)$/;
+const DECLARATION_FILE = /\.d\.[cm]?ts$/;
+const INDEX_FILES = ["index.ts", "index.mts", "index.js", "index.mjs"];
+
+function isModuleFile(name: string): boolean {
+	return MODULE_FILE.test(name) && !DECLARATION_FILE.test(name);
+}
 
 /** The index module of a folder extension, if it has one. */
 function indexFile(dir: string): string | undefined {
 	return INDEX_FILES.map((name) => join(dir, name)).find(isFile);
 }
 
-/** Extension modules in an extensions directory: `*.js`/`*.mjs` files, then subfolders' index files, by name. */
+/** The `pi.extensions` list of a folder's package.json, if it has a non-empty one. */
+function manifestEntries(dir: string): string[] | undefined {
+	let text: string;
+	try {
+		text = readFileSync(join(dir, "package.json"), "utf8");
+	} catch {
+		return undefined;
+	}
+	try {
+		const list = (JSON.parse(text) as { pi?: { extensions?: unknown } }).pi?.extensions;
+		if (!Array.isArray(list)) return undefined;
+		const patterns = list.filter((entry): entry is string => typeof entry === "string");
+		return patterns.length > 0 ? patterns : undefined;
+	} catch {
+		return undefined;
+	}
+}
+
+/**
+ * The extension entries of a folder: what its package.json lists under `pi.extensions` (files, folders or globs,
+ * relative to the folder; a listed folder counts by its index file), else its index file. Listed files that do not
+ * exist are kept so that loading reports them.
+ */
+export function folderEntries(dir: string): string[] | undefined {
+	const patterns = manifestEntries(dir);
+	if (patterns) {
+		const entries: string[] = [];
+		for (const pattern of patterns) {
+			const matches = pattern.startsWith("!") ? [] : expandResourceEntries({ patterns: [pattern], baseDir: dir });
+			if (matches.length === 0 && !/[*?[{]/.test(pattern)) entries.push(resolve(dir, pattern));
+			for (const match of matches) {
+				if (!isDirectory(match)) entries.push(match);
+				else {
+					const index = indexFile(match);
+					if (index) entries.push(index);
+				}
+			}
+		}
+		if (entries.length > 0) return entries;
+	}
+	const index = indexFile(dir);
+	return index ? [index] : undefined;
+}
+
+/** Extension modules in an extensions directory: extension files, then folders' entries, by name. */
 export function extensionsInDirectory(dir: string): string[] {
 	let entries: import("node:fs").Dirent[];
 	try {
@@ -53,12 +107,8 @@ export function extensionsInDirectory(dir: string): string[] {
 	for (const entry of entries.sort((a, b) => a.name.localeCompare(b.name))) {
 		if (entry.name.startsWith(".") || entry.name === "node_modules") continue;
 		const path = join(dir, entry.name);
-		if (isDirectory(path)) {
-			const index = indexFile(path);
-			if (index) found.push(index);
-		} else if (MODULE_EXTENSIONS.has(extname(entry.name))) {
-			found.push(path);
-		}
+		if (isDirectory(path)) found.push(...(folderEntries(path) ?? []));
+		else if (isModuleFile(entry.name)) found.push(path);
 	}
 	return found;
 }
@@ -66,8 +116,7 @@ export function extensionsInDirectory(dir: string): string[] {
 /** An explicit path: a folder with an index file is one extension, another folder is scanned, a file is itself. */
 function modulesAt(path: string): string[] {
 	if (!isDirectory(path)) return [path];
-	const index = indexFile(path);
-	return index ? [index] : extensionsInDirectory(path);
+	return folderEntries(path) ?? extensionsInDirectory(path);
 }
 
 function realPath(path: string): string {
@@ -94,6 +143,7 @@ export function findExtensions(options: FindExtensionsOptions): ExtensionSource[
 		if (options.settingsEntries)
 			add(expandResourceEntries(options.settingsEntries, options.homeDir).flatMap(modulesAt), "settings");
 		add(extensionsInDirectory(getAgentPaths(options.agentDir).extensions), "user");
+		sources.push(...(options.packageSources ?? []));
 	}
 	const seen = new Set<string>();
 	return sources.filter((source) => {
@@ -104,27 +154,48 @@ export function findExtensions(options: FindExtensionsOptions): ExtensionSource[
 	});
 }
 
+/** Options of {@link loadExtensions}. */
+export interface LoadExtensionsOptions {
+	/**
+	 * Where compiled extensions are cached (`<agentDir>/cache/extensions`, see `extensionCacheDir`); default a folder
+	 * in the system's temporary directory.
+	 */
+	cacheDir?: string;
+	/** Told when the cache cannot be written (the extension still loads). */
+	onWarning?: (message: string) => void;
+}
+
+/** The default export of an extension module; a CommonJS entry's `module.exports` may carry it as `.default`. */
+function factoryOf(module: Record<string, unknown>): ExtensionFactory | undefined {
+	const value = module.default;
+	if (typeof value === "function") return value as ExtensionFactory;
+	const inner = (value as { default?: unknown } | null | undefined)?.default;
+	return typeof inner === "function" ? (inner as ExtensionFactory) : undefined;
+}
+
 /** Imports a module and returns its default export factory; throws an Error written for the user. */
-async function importFactory(path: string): Promise<ExtensionFactory> {
-	if (!isFile(path)) throw new Error(extensionTexts.notFound(path));
-	if ([".ts", ".mts", ".cts", ".tsx"].includes(extname(path))) throw new Error(extensionTexts.typeScript);
-	const module = (await import(pathToFileURL(path).href)) as { default?: unknown };
-	if (typeof module.default !== "function") throw new Error(extensionTexts.noFactory);
-	return module.default as ExtensionFactory;
+async function importFactory(path: string, options: LoadExtensionsOptions): Promise<ExtensionFactory> {
+	if (!isFile(path)) throw new Error(loadingTexts.notFound(path));
+	const cacheDir = options.cacheDir ?? temporaryCacheDir();
+	const factory = factoryOf(await importExtension(path, { cacheDir, onWarning: options.onWarning }));
+	if (!factory) throw new Error(loadingTexts.noFactory);
+	return factory;
 }
 
 /**
- * Loads each extension into `host` in order: import, then run its factory with its own `ExtensionAPI`. A failure
- * (missing file, syntax error, no default export, a throwing factory) is reported through the host as an error of
- * event `load` and the next extension still loads.
+ * Loads each extension into `host` in order: import (TypeScript compiled, through the cache), then run its factory
+ * with its own `ExtensionAPI`. A failure (missing file, syntax error naming file:line:col, a missing dependency, no
+ * default export, a throwing factory) is reported through the host as an error of event `load` and the next
+ * extension still loads.
  */
 export async function loadExtensions(
 	host: ExtensionHost,
 	sources: readonly ExtensionSource[],
 	cwd: string,
+	options: LoadExtensionsOptions = {},
 ): Promise<void> {
 	for (const source of sources) {
-		await loadExtension(host, source, cwd, () => importFactory(source.path));
+		await loadExtension(host, source, cwd, () => importFactory(source.path, options));
 	}
 }
 

@@ -3,6 +3,7 @@
  * One place for the start-up load (createAgentSession) and the interactive /reload, so both find the same files.
  */
 import type { SettingsManager } from "../config/settings.js";
+import type { PackageResources } from "../packages/resolve.js";
 import type { PromptResources } from "../prompt-expansion.js";
 import { loadPromptTemplates } from "./prompt-templates.js";
 import { loadSkills } from "./skills.js";
@@ -20,6 +21,8 @@ export interface LoadPromptResourcesOptions {
 	skills?: readonly string[];
 	/** `-ns` / `--no-skills`. */
 	noSkills?: boolean;
+	/** Resources of installed packages (docs/packages.md). */
+	packages?: Pick<PackageResources, "skills" | "prompts">;
 	onWarning?: (message: string) => void;
 }
 
@@ -32,6 +35,7 @@ export function loadPromptResources(options: LoadPromptResourcesOptions): Prompt
 		cliPaths: options.promptTemplates,
 		settingsEntries: settings.getResourceEntries("prompts"),
 		noDiscovery: options.noPromptTemplates,
+		packageFiles: options.packages?.prompts,
 		onWarning,
 	});
 	const skills = loadSkills({
@@ -40,6 +44,7 @@ export function loadPromptResources(options: LoadPromptResourcesOptions): Prompt
 		cliPaths: options.skills,
 		settingsEntries: settings.getResourceEntries("skills"),
 		noDiscovery: options.noSkills,
+		packageFiles: options.packages?.skills,
 		onWarning,
 	});
 	return { templates, skills };

@@ -5,10 +5,12 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { basename, join } from "node:path";
 import { getAgentPaths, getProjectPaths } from "../config/paths.js";
+import type { PackageOrigin } from "../packages/origin.js";
 import { parseFrontmatter } from "./frontmatter.js";
 import { expandResourceEntries, isDirectory, type ResourceEntries } from "./resource-paths.js";
 
-export type PromptTemplateSource = "cli" | "project" | "settings" | "user";
+/** Where a template was found; an installed package's template names its package. */
+export type PromptTemplateSource = "cli" | "project" | "settings" | "user" | PackageOrigin;
 
 export interface PromptTemplate {
 	/** File name without `.md`; invoked as `/<name>`. */
@@ -29,6 +31,8 @@ export interface LoadPromptTemplatesOptions {
 	settingsEntries?: ResourceEntries;
 	/** `-np` / `--no-prompt-templates`. */
 	noDiscovery?: boolean;
+	/** Template files of installed packages (docs/packages.md), after all others; skipped with `noDiscovery`. */
+	packageFiles?: readonly { path: string; origin: PackageOrigin }[];
 	homeDir?: string;
 	onWarning?: (message: string) => void;
 }
@@ -98,6 +102,7 @@ export function loadPromptTemplates(options: LoadPromptTemplatesOptions): Prompt
 			sources.push({ files, source: "settings" });
 		}
 		sources.push({ files: markdownFilesIn(getAgentPaths(options.agentDir).prompts), source: "user" });
+		for (const { path, origin } of options.packageFiles ?? []) sources.push({ files: [path], source: origin });
 	}
 	const byName = new Map<string, PromptTemplate>();
 	for (const { files, source } of sources) {

@@ -7,10 +7,12 @@ import { homedir } from "node:os";
 import { basename, dirname, join, relative, resolve } from "node:path";
 import ignore, { type Ignore } from "ignore";
 import { getAgentPaths, getProjectPaths } from "../config/paths.js";
+import type { PackageOrigin } from "../packages/origin.js";
 import { parseFrontmatter } from "./frontmatter.js";
 import { expandResourceEntries, isDirectory, type ResourceEntries } from "./resource-paths.js";
 
-export type SkillSource = "cli" | "project" | "ancestor" | "settings" | "user" | "home";
+/** Where a skill was found; an installed package's skill names its package. */
+export type SkillSource = "cli" | "project" | "ancestor" | "settings" | "user" | "home" | PackageOrigin;
 
 export interface Skill {
 	name: string;
@@ -35,6 +37,8 @@ export interface LoadSkillsOptions {
 	settingsEntries?: ResourceEntries;
 	/** `-ns` / `--no-skills`. */
 	noDiscovery?: boolean;
+	/** Skill files of installed packages (docs/packages.md), after all others; skipped with `noDiscovery`. */
+	packageFiles?: readonly { path: string; origin: PackageOrigin }[];
 	onWarning?: (message: string) => void;
 }
 
@@ -201,6 +205,7 @@ export function loadSkills(options: LoadSkillsOptions): Skill[] {
 		}
 		sources.push({ files: findSkillFiles(getAgentPaths(options.agentDir).skills), source: "user" });
 		sources.push({ files: findSkillFiles(join(homeDir, ".agents", "skills")), source: "home" });
+		for (const { path, origin } of options.packageFiles ?? []) sources.push({ files: [path], source: origin });
 	}
 	const skills: Skill[] = [];
 	const seenFiles = new Set<string>();

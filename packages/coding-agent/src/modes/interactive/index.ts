@@ -15,6 +15,7 @@ import type { AgentSession } from "../../core/agent-session.js";
 import { AuthStorage } from "../../core/config/auth-storage.js";
 import { resolveAgentDir } from "../../core/config/paths.js";
 import { SettingsManager } from "../../core/config/settings.js";
+import { packageThemePaths } from "../../core/packages/index.js";
 import { InteractiveMode, QUIT_LIMIT_MS } from "./interactive-mode.js";
 import { loadKeybindings, readKeybindingOverrides } from "./keybindings.js";
 import { installExitHandlers } from "./process-exit.js";
@@ -44,7 +45,8 @@ export async function runInteractiveMode(args: CliArgs, env: EnvOptions = readEn
 	const { themes, warnings: themeWarnings } = loadThemes({
 		agentDir,
 		cwd,
-		paths: args.themes,
+		// Installed packages' themes (docs/packages.md); their problems are reported once, by the session's start-up.
+		paths: args.noThemes ? args.themes : [...args.themes, ...packageThemePaths({ cwd, agentDir, settings })],
 		discover: !args.noThemes,
 	});
 	const chosen = selectTheme(themes, settings.getTheme(), detectBackground(env.colorfgbg));

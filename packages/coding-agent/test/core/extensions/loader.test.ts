@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { ExtensionHost } from "../../../src/core/extensions/host.js";
 import { findExtensions, loadExtensions } from "../../../src/core/extensions/loader.js";
+import { loadingTexts } from "../../../src/core/extensions/loading/texts.js";
 import { extensionTexts } from "../../../src/core/extensions/texts.js";
 import type { ExtensionErrorEvent } from "../../../src/core/extensions/types.js";
 
@@ -35,7 +36,8 @@ describe("findExtensions", () => {
 		const project = write(join(cwd, ".pi", "extensions", "b.mjs"), commandModule("b"));
 		const folder = write(join(cwd, ".pi", "extensions", "a-folder", "index.js"), commandModule("folder"));
 		write(join(cwd, ".pi", "extensions", "notes.md"), "not an extension");
-		write(join(cwd, ".pi", "extensions", "draft.ts"), "export default () => {}");
+		write(join(cwd, ".pi", "extensions", "types.d.ts"), "export {};");
+		const typed = write(join(cwd, ".pi", "extensions", "c.ts"), "export default () => {}");
 		const fromSettings = write(join(root, "shared", "s.js"), commandModule("s"));
 		const user = write(join(agentDir, "extensions", "u.mjs"), commandModule("u"));
 		const sources = findExtensions({
@@ -48,6 +50,7 @@ describe("findExtensions", () => {
 			{ path: cli, origin: "cli" },
 			{ path: folder, origin: "project" },
 			{ path: project, origin: "project" },
+			{ path: typed, origin: "project" },
 			{ path: fromSettings, origin: "settings" },
 			{ path: user, origin: "user" },
 		]);
@@ -69,26 +72,25 @@ describe("loadExtensions", () => {
 		const host = new ExtensionHost({ cwd, onError: (error) => errors.push(error) });
 		const good = write(join(root, "good.mjs"), commandModule("good"));
 		const missing = join(root, "missing.mjs");
-		const ts = write(join(root, "typed.ts"), "export default () => {}");
 		const noDefault = write(join(root, "no-default.mjs"), "export const x = 1;\n");
 		const throws = write(join(root, "throws.mjs"), 'export default () => { throw new Error("factory broke"); }\n');
 		const syntax = write(join(root, "syntax.mjs"), "export default function ( {\n");
 		const badEvent = write(join(root, "bad-event.mjs"), 'export default (pi) => pi.on("nonsense", () => {});\n');
-		const paths = [missing, ts, noDefault, throws, syntax, badEvent, good];
+		const paths = [missing, noDefault, throws, syntax, badEvent, good];
 		await loadExtensions(
 			host,
 			paths.map((path) => ({ path, origin: "cli" as const })),
 			cwd,
+			{ cacheDir: join(root, "cache") },
 		);
 		expect(host.listCommands().map((command) => command.name)).toEqual(["good"]);
 		const byPath = new Map(errors.map((error) => [error.extensionPath, error]));
 		expect(errors.every((error) => error.event === "load")).toBe(true);
-		expect(byPath.get(missing)?.error).toBe(extensionTexts.notFound(missing));
-		expect(byPath.get(ts)?.error).toBe(extensionTexts.typeScript);
-		expect(byPath.get(noDefault)?.error).toBe(extensionTexts.noFactory);
+		expect(byPath.get(missing)?.error).toBe(loadingTexts.notFound(missing));
+		expect(byPath.get(noDefault)?.error).toBe(loadingTexts.noFactory);
 		expect(byPath.get(throws)?.error).toBe("factory broke");
 		expect(byPath.get(syntax)?.error).toMatch(/syntax|unexpected/i);
 		expect(byPath.get(badEvent)?.error).toBe(extensionTexts.unknownEvent("nonsense"));
-		expect(errors).toHaveLength(6);
+		expect(errors).toHaveLength(5);
 	});
 });

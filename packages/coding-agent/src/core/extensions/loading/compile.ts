@@ -1,0 +1,183 @@
+/**
+ * Compiles one extension entry into a single ES module with esbuild (imported only here, and only on a cache miss):
+ * the extension's own files (TypeScript or JavaScript) are bundled; everything else stays outside and loads natively:
+ * - Node built-ins as they are;
+ * - aliased pi module names (aliases.ts) become a bridge to the running pi's namespace (namespaces.ts);
+ * - TypeBox aliases and other bare imports are resolved from the importing file (the extension's own node_modules,
+ *   ESM or CommonJS) to an absolute file URL, so each dependency is evaluated once, from where it is installed.
+ * A dependency shipped as TypeScript source is bundled like the extension's own files.
+ * `import.meta.url`/`dirname`/`filename`, `__dirname` and `__filename` in a bundled file keep meaning that file.
+ */
+import { readFileSync } from "node:fs";
+import { builtinModules } from "node:module";
+import { dirname, extname, resolve } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import type { Loader, Message, Plugin, PluginBuild } from "esbuild";
+import { aliasFor, type PiNamespace } from "./aliases.js";
+import { type CachedInput, describeInput } from "./cache.js";
+import { bridgeSource, loadNamespace } from "./namespaces.js";
+import { loadingTexts } from "./texts.js";
+
+/** The result of a successful compile. */
+export interface CompiledExtension {
+	code: string;
+	inputs: CachedInput[];
+	externals: string[];
+}
+
+/** A compile failure whose message names the file, line and column (or the unresolvable import). */
+export class CompileError extends Error {}
+
+const LOADERS: Readonly<Record<string, Loader>> = {
+	".ts": "ts",
+	".mts": "ts",
+	".cts": "ts",
+	".tsx": "tsx",
+	".js": "js",
+	".mjs": "js",
+	".cjs": "js",
+	".jsx": "jsx",
+};
+const TYPESCRIPT_SOURCE = /\.(c|m)?tsx?$/;
+const BUILTINS = new Set(builtinModules);
+const BRIDGE_NAMESPACE = "pi-namespace";
+/** Marks the resolve calls the plugin makes itself, so its own onResolve lets esbuild answer them. */
+const INNER_RESOLVE = Symbol("inner");
+
+/** This module's folder: where our own dependencies (TypeBox) are resolved from, bundled or not. */
+const OWN_DIR = dirname(fileURLToPath(import.meta.url));
+
+function isBuiltin(specifier: string): boolean {
+	return specifier.startsWith("node:") || BUILTINS.has(specifier) || BUILTINS.has(specifier.split("/")[0] ?? "");
+}
+
+function isBare(specifier: string): boolean {
+	return !specifier.startsWith(".") && !specifier.startsWith("/") && !/^[a-z]+:/i.test(specifier);
+}
+
+/**
+ * Spelled apart: scripts/bundle.mjs rewrites that expression's full text in our own sources, and this file must
+ * reach the bundle unchanged.
+ */
+const IMPORT_META = ["import", "meta"].join(".");
+
+/** Values that make a bundled file's own-location expressions mean its original path. */
+function locationDefines(path: string): Record<string, string> {
+	return {
+		[`${IMPORT_META}.url`]: JSON.stringify(pathToFileURL(path).href),
+		[`${IMPORT_META}.filename`]: JSON.stringify(path),
+		[`${IMPORT_META}.dirname`]: JSON.stringify(dirname(path)),
+		__filename: JSON.stringify(path),
+		__dirname: JSON.stringify(dirname(path)),
+	};
+}
+
+/** "file:line:col: text" of an esbuild message; esbuild gives paths relative to the working directory `base`. */
+function formatMessage(message: Message, base: string): string {
+	const location = message.location;
+	if (!location) return message.text;
+	return `${resolve(base, location.file)}:${location.line}:${location.column + 1}: ${message.text}`;
+}
+
+function piPlugin(esbuild: typeof import("esbuild"), externals: Set<string>): Plugin {
+	return {
+		name: "pi-extension",
+		setup(build: PluginBuild) {
+			build.onResolve({ filter: /.*/ }, async (args) => {
+				if (args.pluginData === INNER_RESOLVE || args.namespace === BRIDGE_NAMESPACE) return undefined;
+				const specifier = args.path;
+				if (isBuiltin(specifier)) return { path: specifier, external: true };
+				if (!isBare(specifier)) return undefined; // the extension's own files: esbuild resolves and bundles them
+				const alias = aliasFor(specifier);
+				// Bridges have no side effects for esbuild: one whose exports the extension never uses (a type-only
+				// import, the UI half of the coding-agent name) is dropped, and its namespace never loaded.
+				if (alias?.kind === "namespaces") {
+					return { path: alias.namespaces.join(","), namespace: BRIDGE_NAMESPACE, sideEffects: false };
+				}
+				const fromOwnPackage = alias?.kind === "package";
+				const resolved = await build.resolve(fromOwnPackage ? alias.specifier : specifier, {
+					kind: args.kind,
+					resolveDir: fromOwnPackage ? OWN_DIR : args.resolveDir,
+					importer: args.importer,
+					pluginData: INNER_RESOLVE,
+				});
+				if (resolved.errors.length > 0 || !resolved.path) {
+					return { errors: [{ text: loadingTexts.missingModule(specifier, args.resolveDir) }] };
+				}
+				if (TYPESCRIPT_SOURCE.test(resolved.path)) return { path: resolved.path };
+				externals.add(resolved.path);
+				// require() needs a path, import a URL (an absolute path is not a valid specifier on Windows).
+				const external = args.kind === "require-call" ? resolved.path : pathToFileURL(resolved.path).href;
+				return { path: external, external: true };
+			});
+
+			build.onResolve({ filter: /.*/, namespace: BRIDGE_NAMESPACE }, (args) => ({
+				path: args.path,
+				namespace: BRIDGE_NAMESPACE,
+				sideEffects: false,
+			}));
+
+			build.onLoad({ filter: /.*/, namespace: BRIDGE_NAMESPACE }, async (args) => {
+				const namespaces = args.path.split(",") as PiNamespace[];
+				if (namespaces.length > 1) {
+					// A facade over several bridges (their export names never overlap).
+					const lines = namespaces.map((namespace) => `export * from ${JSON.stringify(namespace)};`);
+					return { contents: lines.join("\n"), loader: "js" };
+				}
+				const namespace = namespaces[0] as PiNamespace;
+				const names = Object.keys(await loadNamespace(namespace));
+				return { contents: bridgeSource(namespace, names), loader: "js" };
+			});
+
+			build.onLoad({ filter: /\.[cm]?[jt]sx?$/ }, async (args) => {
+				const loader = LOADERS[extname(args.path)];
+				if (!loader) return undefined;
+				const source = readFileSync(args.path, "utf8");
+				const result = await esbuild.transform(source, {
+					loader,
+					sourcefile: args.path,
+					define: locationDefines(args.path),
+					format: undefined,
+					target: "node20",
+					logLevel: "silent",
+				});
+				return { contents: result.code, loader: "js", resolveDir: dirname(args.path) };
+			});
+		},
+	};
+}
+
+/** Bundles `entry`; throws a {@link CompileError} naming the file and position on a syntax or resolution error. */
+export async function compileExtension(entry: string): Promise<CompiledExtension> {
+	const esbuild = await import("esbuild");
+	const externals = new Set<string>();
+	let result: import("esbuild").BuildResult<{ metafile: true; write: false }>;
+	try {
+		result = await esbuild.build({
+			entryPoints: [entry],
+			absWorkingDir: dirname(entry),
+			bundle: true,
+			write: false,
+			metafile: true,
+			format: "esm",
+			platform: "node",
+			target: "node20",
+			logLevel: "silent",
+			plugins: [piPlugin(esbuild, externals)],
+		});
+	} catch (error) {
+		const errors = (error as { errors?: Message[] }).errors;
+		if (errors?.length)
+			throw new CompileError(errors.map((message) => formatMessage(message, dirname(entry))).join("\n"));
+		throw error;
+	}
+	let code = result.outputFiles[0]?.text ?? "";
+	// esbuild calls a global `require` for require() of externals in bundled files; give it one relative to the entry.
+	if (code.includes("__require(") && !/^(?:const|let|var) require\b/m.test(code)) {
+		code = `import { createRequire as __piCreateRequire } from "node:module";\nconst require = __piCreateRequire(${JSON.stringify(pathToFileURL(entry).href)});\n${code}`;
+	}
+	const inputs = Object.keys(result.metafile.inputs)
+		.filter((input) => !input.includes(":"))
+		.map((input) => describeInput(resolve(dirname(entry), input)));
+	return { code, inputs, externals: [...externals] };
+}

@@ -1,0 +1,36 @@
+/** pi packages: sources, install/remove/update/list, manifests and the resources packages give a session. */
+export { type PackageEntry, readAllEntries, readScopeEntries } from "./configured.js";
+export { applyFilter, resourceName } from "./filters.js";
+export { type PackageScope, scopeLayout } from "./layout.js";
+export {
+	installPackage,
+	type ListedPackage,
+	listPackages,
+	type PackageManagerOptions,
+	removePackage,
+	updatePackages,
+} from "./manager.js";
+export {
+	ManifestError,
+	type PackageResourceKind,
+	RESOURCE_KINDS,
+	readPackageFiles,
+	readPiManifest,
+} from "./manifest.js";
+export type { PackageOrigin } from "./origin.js";
+export {
+	emptyPackageResources,
+	type PackageResource,
+	type PackageResources,
+	packageOfExtension,
+	packageThemePaths,
+	resolvePackageResources,
+} from "./resolve.js";
+export {
+	PackageSourceError,
+	type ParsedSource,
+	parseCommandLineSource,
+	parseSource,
+	sourceIdentity,
+} from "./source.js";
+export { packageTexts } from "./texts.js";

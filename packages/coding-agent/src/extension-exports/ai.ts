@@ -1,0 +1,7 @@
+/**
+ * What an extension gets for `@mariozechner/pi-ai` (and its aliases): @pi/ai as the running pi has it, plus the
+ * original's helpers for tool schemas (`Type`, `StringEnum`).
+ */
+export * from "@pi/ai";
+export { Type } from "@sinclair/typebox";
+export { StringEnum } from "./schema-helpers.js";

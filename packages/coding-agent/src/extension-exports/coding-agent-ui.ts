@@ -1,0 +1,13 @@
+/**
+ * The UI part of what an extension gets for `@mariozechner/pi-coding-agent`: theme accessors, key hints and the
+ * original's UI components. Loaded only when an extension uses one of these names (it loads the TUI).
+ */
+export { BorderedLoader, CustomEditor, DynamicBorder } from "./ui/components.js";
+export { keyHint, keyText, rawKeyHint } from "./ui/key-hints.js";
+export {
+	getEditorTheme,
+	getExtensionTheme,
+	getMarkdownTheme,
+	getSelectListTheme,
+	setExtensionTheme,
+} from "./ui/theme.js";
