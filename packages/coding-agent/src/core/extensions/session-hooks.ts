@@ -129,15 +129,16 @@ export class SessionHooks {
 		const { id, name } = context.toolCall;
 		const mapped = usesOurArgumentNames(this.findTool(name, context.context.tools));
 		const before = { ...context.args };
-		const input = mapped ? toOriginalInput(name, context.args) : context.args;
-		this.inputs.set(id, input);
 		if (!this.dispatch.has("tool_call")) return undefined;
+		const input = mapped ? toOriginalInput(name, context.args) : context.args;
 		const decision = await this.dispatch.toolCall(
 			{ type: "tool_call", toolCallId: id, toolName: name, input },
 			context.signal,
 		);
 		if (decision) return decision;
 		if (mapped) replaceInPlace(context.args, fromOriginalInput(name, input, before));
+		// tool_result shows the input as the handlers left it (kept only for calls that will run).
+		this.inputs.set(id, input);
 		return undefined;
 	}
 

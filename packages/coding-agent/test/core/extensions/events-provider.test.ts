@@ -1,0 +1,124 @@
+/**
+ * Events that need real models.json providers (the loopback mock server through a real SDK):
+ * `before_provider_request` (handlers see the provider payload, replacements chain, the server receives the final
+ * one) and `model_select` / `thinking_level_select` including the "restore" of a switched-to session.
+ */
+import { type MockServer, startMockServer } from "@pi/ai/testing";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import type { ExtensionAPI, ExtensionFactory } from "../../../src/core/extensions/types.js";
+import { createTestSession, type TestSession } from "../agent-session/helpers.js";
+
+let server: MockServer;
+let t: TestSession | undefined;
+beforeAll(async () => {
+	server = await startMockServer();
+});
+afterAll(async () => {
+	await server.close();
+});
+afterEach(() => {
+	server.reset();
+	t?.cleanup();
+	t = undefined;
+});
+
+const ext = (path: string, factory: ExtensionFactory) => ({ path, factory });
+
+/** An extension recording every event of `names`. */
+function recordEvents(seen: any[], names: Parameters<ExtensionAPI["on"]>[0][]): ExtensionFactory {
+	return (pi) => {
+		for (const name of names) pi.on(name, (event: any) => void seen.push(event));
+	};
+}
+
+function mockSession(extensionFactories: { path: string; factory: ExtensionFactory }[]) {
+	return createTestSession({
+		modelsJson: {
+			providers: {
+				mock: {
+					baseUrl: `${server.url}/v1`,
+					api: "openai-completions",
+					apiKey: "mock-key-0123456789",
+					models: [{ id: "mock-model" }],
+				},
+			},
+		},
+		model: "mock/mock-model",
+		extensionFactories,
+	});
+}
+
+describe("before_provider_request", () => {
+	it("replacements chain across extensions and the server receives the last one", async () => {
+		const seen: unknown[] = [];
+		t = await mockSession([
+			ext("/ext/temperature", (pi) =>
+				pi.on("before_provider_request", (event) => {
+					const payload = event.payload as Record<string, unknown>;
+					seen.push(payload.model);
+					return { ...payload, temperature: 0.25 };
+				}),
+			),
+			ext("/ext/inspect", (pi) =>
+				pi.on("before_provider_request", (event) => {
+					seen.push((event.payload as Record<string, unknown>).temperature);
+					return undefined;
+				}),
+			),
+		]);
+		server.enqueue({ text: "hi" });
+		await t.session.prompt("hello");
+		expect(seen).toEqual(["mock-model", 0.25]);
+		expect(server.requests).toHaveLength(1);
+		expect(server.requests[0]!.body).toMatchObject({ model: "mock-model", temperature: 0.25 });
+		expect(t.session.getLastAssistantText()).toBe("hi");
+	});
+});
+
+describe("model events", () => {
+	it("model_select reports set, cycle and restore; thinking_level_select the level change", async () => {
+		const seen: any[] = [];
+		// Two models.json providers on the mock server, so a switched-to session can restore its model.
+		const provider = (id: string, reasoning: boolean) => ({
+			baseUrl: `${server.url}/v1`,
+			api: "openai-completions",
+			apiKey: "mock-key-0123456789",
+			models: [{ id, reasoning }],
+		});
+		t = await createTestSession({
+			modelsJson: { providers: { thinker: provider("deep", true), plain: provider("flat", false) } },
+			model: "thinker/deep",
+			thinkingLevel: "medium",
+			extensionFactories: [ext("/ext/models", recordEvents(seen, ["model_select", "thinking_level_select"]))],
+		});
+		const { session, registry } = t;
+		const deep = registry.find("thinker", "deep")!;
+		const flat = registry.find("plain", "flat")!;
+		server.enqueue({ text: "one" });
+		await session.prompt("hello");
+		const first = session.sessionFile!;
+		await session.setModel(flat);
+		session.scopedModels = [{ model: deep }, { model: flat }];
+		await session.cycleModel();
+		await session.setThinkingLevel("low");
+		await session.newSession();
+		await session.setModel(flat);
+		await session.switchSession(first);
+		const brief = seen.map((e) =>
+			e.type === "model_select"
+				? [e.source, e.previousModel?.provider, e.model.provider]
+				: [e.type, e.previousLevel, e.level],
+		);
+		expect(brief).toEqual([
+			["thinking_level_select", "medium", "off"],
+			["set", "thinker", "plain"],
+			["cycle", "plain", "thinker"],
+			["thinking_level_select", "off", "low"],
+			["thinking_level_select", "low", "off"],
+			["set", "thinker", "plain"],
+			// Switching back restores the first session's model and level.
+			["thinking_level_select", "off", "low"],
+			["restore", "plain", "thinker"],
+		]);
+	});
+});
