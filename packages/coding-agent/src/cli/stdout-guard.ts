@@ -11,6 +11,11 @@ export interface StdoutClaim {
 	write(text: string): void;
 	/** Gives stdout back to everyone. */
 	release(): void;
+	/**
+	 * Calls `listener` once when stdout fails (EPIPE: its reader went away); from then on this writer drops its
+	 * text. Until someone listens, a write error stays unhandled as before (print and JSON mode).
+	 */
+	onClosed?(listener: () => void): void;
 }
 
 /** Redirects writes to `stdout` onto `stderr` until released; returns the writer that still reaches stdout. */
@@ -21,13 +26,26 @@ export function claimStdout(
 	const ownWrite = Object.hasOwn(stdout, "write");
 	const original = stdout.write;
 	stdout.write = stderr.write.bind(stderr) as NodeJS.WriteStream["write"];
+	let closed = false;
+	const closedListeners: (() => void)[] = [];
+	// Stays installed after release: the process ends soon, and a late EPIPE must not turn into a crash then.
+	const onError = () => {
+		if (closed) return;
+		closed = true;
+		for (const listener of closedListeners.splice(0)) listener();
+	};
 	return {
 		write: (text) => {
-			original.call(stdout, text);
+			if (!closed) original.call(stdout, text);
 		},
 		release: () => {
 			if (ownWrite) stdout.write = original;
 			else delete (stdout as { write?: unknown }).write;
+		},
+		onClosed: (listener) => {
+			if (closed) return listener();
+			if (closedListeners.length === 0) stdout.on("error", onError);
+			closedListeners.push(listener);
 		},
 	};
 }

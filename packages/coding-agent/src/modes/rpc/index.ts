@@ -3,10 +3,10 @@
  * runs the lifecycle of rpc.md §8. stdout carries protocol lines only: while this mode runs, anything else that
  * writes to stdout (console.log of an extension, a stray library) is redirected to stderr.
  *
- * stdin EOF means the client is gone: nobody reads what a run would still produce, and a tool's process (a dev
- * server, a `sleep`) must not keep pi alive. So EOF aborts the work under way and pi exits within
- * {@link EOF_SETTLE_MS} plus the fsync. An extension's `shutdown()` is a request from inside and stays graceful:
- * it waits for the session to be idle.
+ * stdin EOF (or stdout's reader going away) means the client is gone: nobody reads what a run would still
+ * produce, and a tool's process (a dev server, a `sleep`) must not keep pi alive. So EOF aborts the work under way
+ * and pi exits within {@link EOF_SETTLE_MS} plus the fsync. An extension's `shutdown()` is a request from inside
+ * and stays graceful: it waits for the session to be idle.
  */
 import { onTerminationSignals } from "../../cli/signals.js";
 import { claimStdout, type StdoutClaim } from "../../cli/stdout-guard.js";
@@ -75,8 +75,13 @@ export async function runRpcMode(session: AgentSession, options: RpcModeOptions 
 			if (!inputEnded) for (const line of splitter.end()) dispatcher.accept(line);
 			resolve("eof");
 		});
-		// A broken stdin pipe is a client that went away.
+		// A broken stdin pipe, or a reader of stdout that went away (EPIPE), is a client that went away.
 		input.on("error", () => resolve("eof"));
+		stdout.onClosed?.(() => {
+			inputEnded = true;
+			input.pause();
+			resolve("eof");
+		});
 		// An extension's shutdown() stops reading (later lines are not handled) and ends the session once idle.
 		session.extensions.setShutdownHandler(() => {
 			inputEnded = true;

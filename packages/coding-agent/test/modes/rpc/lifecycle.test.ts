@@ -2,10 +2,11 @@
  * RPC lifecycle over a real process (rpc.md §8): stdin EOF means the client is gone and aborts the work under way
  * (issue 21), signals abort it too, each with its exit code.
  */
+import { spawn } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { createWorld, MOCK_MODEL, startRawRpc, until, useCliWorld } from "../../cli/harness.js";
+import { childEnv, createWorld, MOCK_MODEL, PI_BIN, startRawRpc, until, useCliWorld } from "../../cli/harness.js";
 
 const cli = useCliWorld({ resetServerEachTest: true });
 
@@ -143,6 +144,38 @@ export default function (pi) {
 			error: "The session is shutting down; it accepts no new prompts, commands or navigation.",
 		});
 		expect(cli.server.requests).toHaveLength(0);
+	});
+
+	it("when the client stops reading stdout (EPIPE) pi aborts the run, saves it and exits 0 without a crash", async () => {
+		cli.server.enqueue({ text: "a long streamed answer ".repeat(40), chunkSize: 3, eventDelayMs: 10 });
+		const sessionFile = join(cli.world.cwd, "rpc-epipe.jsonl");
+		const child = spawn(process.execPath, [PI_BIN, "--mode", "rpc", "--model", MOCK_MODEL, "--session", sessionFile], {
+			cwd: cli.world.cwd,
+			env: childEnv(cli.world),
+			stdio: ["pipe", "pipe", "pipe"],
+		});
+		let stderr = "";
+		child.stderr.on("data", (chunk: Buffer) => {
+			stderr += chunk.toString("utf8");
+		});
+		const exited = new Promise((resolve) => child.on("close", (code, signal) => resolve({ code, signal })));
+		let updates = 0;
+		const streaming = new Promise<void>((resolve) => {
+			child.stdout.on("data", (chunk: Buffer) => {
+				updates += chunk.toString("utf8").split('"type":"message_update"').length - 1;
+				if (updates >= 5) resolve();
+			});
+		});
+		child.stdin.write('{"id":"p","type":"prompt","message":"stream please"}\n');
+		await streaming;
+		child.stdout.destroy();
+		expect(await exited).toEqual({ code: 0, signal: null });
+		expect(stderr).toBe("");
+		expect(sessionMessages(sessionFile).map((message) => `${message.role}:${message.stopReason ?? ""}`)).toEqual([
+			"user:",
+			"assistant:aborted",
+		]);
+		child.stdin.destroy();
 	});
 
 	it("rejects a prompt whose provider has no key with one failure response, no run and no session file", async () => {
