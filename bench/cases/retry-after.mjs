@@ -8,6 +8,10 @@
 // and default settings; every run checks the reply and that exactly three requests reached the server.
 //
 // All commands run interleaved (one of each per round), so load changes on a shared machine hit them alike.
+//
+// PI_BENCH_RETRY_NINE=1 adds a slow, reported-only scenario (three rounds, about a minute each): nine HTTP 500s
+// without retry-after, then success, with default settings. It shows the default attempt budget at work (the wait
+// of each retry is random: expect a spread).
 import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -22,6 +26,9 @@ const PI = join(root, "packages", "coding-agent", "bin", "pi.js");
 const RUNS = 9;
 const GOAL = 1.2;
 const REPLY = "ok after retries";
+
+const INTERNAL = { httpError: { status: 500, type: "api_error", message: "Internal server error" } };
+const NINE_ROUNDS = 3;
 
 const OVERLOADED = {
 	httpError: { status: 529, type: "overloaded_error", message: "Overloaded", retryAfter: "0.01" },
@@ -132,8 +139,25 @@ export async function run() {
 		} else {
 			console.log("set PI_BENCH_REFERENCE to a reference pi command to compare side by side");
 		}
+		if (process.env.PI_BENCH_RETRY_NINE === "1") await runNine(server, env, sides);
 	} finally {
 		await server.close();
 		rmSync(dir, { recursive: true, force: true });
+	}
+}
+
+/** The reported-only scenario: nine 500s, then success (PI_BENCH_RETRY_NINE=1). */
+async function runNine(server, env, sides) {
+	const turns = [...Array.from({ length: 9 }, () => INTERNAL), { text: REPLY }];
+	const durations = sides.map(() => []);
+	for (let round = 0; round < NINE_ROUNDS; round++) {
+		for (const [index, side] of sides.entries())
+			durations[index].push(await scripted(server, env, side.command, turns)());
+	}
+	for (const [index, side] of sides.entries()) {
+		const runs = durations[index].map(formatMs).join(", ");
+		console.log(
+			`${side.name}: pi -p, 9x 500 then success (10 requests): median ${formatMs(median(durations[index]))} (${runs})`,
+		);
 	}
 }
