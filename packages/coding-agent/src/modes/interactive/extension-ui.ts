@@ -1,5 +1,5 @@
 /**
- * The TUI's UiContext for extensions (core/extensions/ui-context.ts): dialogs in the editor's place (select: a
+ * The TUI's UiContext for extensions (core/extensions/ui-context.ts): dialogs over the bottom of the screen (select: a
  * search list, confirm: yes/no, input: one line, editor: $VISUAL/$EDITOR or a multi-line box), notices in the
  * transcript, status entries and widgets around the editor, the terminal title and the editor text. `timeout` and
  * `signal` close a dialog as cancelled. Once the mode has stopped, dialogs resolve to their defaults at once and

@@ -89,7 +89,6 @@ export class InteractiveMode {
 	private readonly settings: SettingsManager;
 	private readonly transcriptContainer = new Container();
 	private readonly statusSlot = new Container();
-	private readonly editorSlot = new Container();
 	private readonly extensionUi: TuiExtensionUi;
 	private readonly pending: PendingMessagesComponent;
 	private readonly footer: FooterComponent;
@@ -142,14 +141,13 @@ export class InteractiveMode {
 		});
 		this.actions = new KeyActions(this);
 		this.extensionUi = new TuiExtensionUi(this, this.theme);
-		this.editorSlot.addChild(this.promptEditor);
 		for (const part of [
 			this.transcriptContainer,
 			this.pending,
 			this.statusSlot,
 			this.extensionUi.statusLine,
 			this.extensionUi.widgetsAbove,
-			this.editorSlot,
+			this.promptEditor,
 			this.extensionUi.widgetsBelow,
 			this.footer,
 		]) {
