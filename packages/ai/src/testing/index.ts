@@ -24,4 +24,10 @@ export {
 	startMockServer,
 } from "./mock-server/server.js";
 export { chunkText, dataEvent, namedEvent } from "./mock-server/sse.js";
-export type { MockStreamError, MockTurn, RecordedRequest, WireErrorResponse, WireProtocol } from "./mock-server/types.js";
+export type {
+	MockStreamError,
+	MockTurn,
+	RecordedRequest,
+	WireErrorResponse,
+	WireProtocol,
+} from "./mock-server/types.js";
