@@ -1,5 +1,7 @@
 import { type MockServer, startMockServer } from "@pi/ai/testing";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { AuthStorage } from "../../../src/core/config/auth-storage.js";
+import { createAgentSession } from "../../../src/sdk.js";
 import { createTestSession, nextEvent, type TestSession } from "./helpers.js";
 
 let server: MockServer;
@@ -263,6 +265,35 @@ describe("errors inside a started stream (issue 21)", () => {
 			expect(t.session.getLastAssistantText()).toBe("Whole answer.");
 		});
 	}
+
+	it("a resumed session does not send the failed attempt either", async () => {
+		t = await mockSession({ baseDelayMs: 1 });
+		server.enqueue(
+			{ text: PARTIAL, chunkSize: 6, streamError: { afterEvents: 5, message: "Overloaded", type: "overloaded_error" } },
+			{ text: "Whole answer." },
+		);
+		await t.session.prompt("hello");
+		const { session: resumed } = await createAgentSession({
+			cwd: t.cwd,
+			agentDir: t.agentDir,
+			env: {},
+			noContextFiles: true,
+			noSkills: true,
+			noPromptTemplates: true,
+			tools: [],
+			settingsManager: t.settings,
+			authStorage: AuthStorage.inMemory(),
+			modelRegistry: t.registry,
+			model: "mock/mock-model",
+			session: { kind: "open", target: t.session.sessionFile! },
+		});
+		server.enqueue({ text: "Again." });
+		await resumed.prompt("and now?");
+		expect(server.requests).toHaveLength(3);
+		expect(requestText(2)).toContain("Whole answer.");
+		expect(requestText(2)).not.toContain("Partial");
+		await resumed.shutdown();
+	});
 
 	// Gemini's in-stream errors always carry an HTTP-like code, which decides; the other three can send none.
 	for (const api of ["anthropic-messages", "openai-completions", "openai-responses"] as const) {
