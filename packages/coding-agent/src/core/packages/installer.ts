@@ -4,7 +4,7 @@
  */
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmdirSync, rmSync, writeFileSync } from "node:fs";
-import { basename, dirname, join, resolve } from "node:path";
+import { basename, dirname, join, resolve, sep } from "node:path";
 import { gitPackagePath, npmPackagePath, type ScopeLayout } from "./layout.js";
 import { type CommandLine, runCommand } from "./run.js";
 import type { GitSource, NpmSource } from "./source.js";
@@ -148,15 +148,11 @@ async function installGitDependencies(dir: string, npm: NpmSetup): Promise<void>
 	await runCommand(npm.line, args, { cwd: dir, env: npm.env });
 }
 
-/** Removes a clone and the host/user folders it leaves empty, up to the scope's git folder. */
+/** Removes a clone and the folders it leaves empty, up to and including the scope's git folder. */
 export function removeGitClone(layout: ScopeLayout, dir: string): void {
 	rmSync(dir, { recursive: true, force: true });
 	const root = resolve(layout.gitRoot);
-	for (
-		let parent = dirname(dir);
-		parent.startsWith(`${root}/`) || parent.startsWith(`${root}\\`);
-		parent = dirname(parent)
-	) {
+	for (let parent = dirname(dir); parent === root || parent.startsWith(`${root}${sep}`); parent = dirname(parent)) {
 		try {
 			if (readdirSync(parent).length > 0) break;
 			rmdirSync(parent);
