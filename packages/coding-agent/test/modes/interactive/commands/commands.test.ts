@@ -121,6 +121,8 @@ describe("automatic retries", () => {
 		});
 		const run = harness.submit("hello");
 		await until(() => harness.written().includes("Retrying in"));
+		// The countdown starts from the server's wait, with the default attempt budget.
+		expect(harness.written()).toContain("Retrying in 60s (attempt 1/10)");
 		harness.press(ESCAPE);
 		await run;
 		const text = await harness.allText();
