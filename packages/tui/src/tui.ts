@@ -183,13 +183,15 @@ export class TUI extends Container {
 		let rows = this.renderLive(columns);
 		if (this.tailRequested) {
 			this.tailRequested = false;
-			// Content that shrank should not leave the screen half empty: rows committed last come back to fill it.
-			const restored = rows.length < screenRows ? this.uncommitRows(columns, screenRows - rows.length) : 0;
-			if (restored > 0) {
-				this.renderer.uncommit(restored);
-				rows = this.renderLive(columns);
+			if (this.renderer.needsTailRedraw(rows, screenRows)) {
+				// Content that shrank should not leave the screen half empty: rows committed last come back to fill it.
+				const restored = rows.length < screenRows ? this.uncommitRows(columns, screenRows - rows.length) : 0;
+				if (restored > 0) {
+					this.renderer.uncommit(restored);
+					rows = this.renderLive(columns);
+				}
+				this.renderer.redrawTail();
 			}
-			this.renderer.redrawTail();
 		}
 		if (this.overlays.length > 0) {
 			const placements: OverlayPlacement[] = this.overlays.map((entry) =>

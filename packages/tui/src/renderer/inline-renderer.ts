@@ -96,6 +96,25 @@ export class InlineRenderer {
 		this.tailRequested = true;
 	}
 
+	/**
+	 * Whether a frame of `rows` would be printed again by a tail redraw: it changes a row above the screen, or it
+	 * shrank so that the screen would show blank rows under content that scrolled away.
+	 */
+	needsTailRedraw(rows: string[], screenRows: number): boolean {
+		if (!this.filledScreen && this.extent < screenRows) return false;
+		const first = this.firstChangedRow(rows);
+		if (first === rows.length && rows.length === this.previous.length) return false;
+		return Math.max(0, Math.min(first, rows.length - screenRows)) < this.rowsAboveScreen;
+	}
+
+	/** The first row that differs from the previous frame (rows taken back from scrollback count as unchanged). */
+	private firstChangedRow(rows: string[]): number {
+		const common = Math.min(rows.length, this.previous.length);
+		let first = 0;
+		while (first < common && (rows[first] === this.previous[first] || this.previous[first] === UNKNOWN_ROW)) first++;
+		return first;
+	}
+
 	/** Number of live rows of the previous frame. */
 	get rowCount(): number {
 		return this.previous.length;
@@ -123,9 +142,7 @@ export class InlineRenderer {
 
 		const count = rows.length;
 		const previousCount = this.previous.length;
-		let first = 0;
-		const common = Math.min(count, previousCount);
-		while (first < common && rows[first] === this.previous[first]) first++;
+		const first = this.firstChangedRow(rows);
 		if (first === count && count === previousCount) return "";
 		let last = count - 1;
 		if (count === previousCount) while (last > first && rows[last] === this.previous[last]) last--;
@@ -177,8 +194,8 @@ export class InlineRenderer {
 	}
 
 	/**
-	 * Takes `rows` rows the owner committed back as the first live rows (they are above the screen, in scrollback):
-	 * what they show is unknown to the diff, so a tail redraw prints them again.
+	 * Takes `rows` rows the owner committed back as the first live rows. They are above the screen, in scrollback,
+	 * and the diff takes them as unchanged: a tail redraw prints those it needs to fill the screen.
 	 */
 	uncommit(rows: number): void {
 		if (rows <= 0) return;

@@ -64,6 +64,26 @@ describe.each([
 		terminal.dispose();
 	});
 
+	it("a tail redraw of a frame that changed only on screen prints nothing again", async () => {
+		const { tui, terminal } = startTui(columns, rows);
+		const box = new Box(40, 10);
+		const status = new Lines(["status"]);
+		tui.addChild(transcriptWith(box, 20));
+		tui.addChild(status);
+		await frame(tui, terminal);
+		const scrollback = terminal.getScrollback();
+		const written = terminal.writes.length;
+		tui.requestTailRedraw();
+		await frame(tui, terminal);
+		expect(terminal.writes.length).toBe(written);
+		status.lines = ["status changed"];
+		tui.requestTailRedraw();
+		await frame(tui, terminal);
+		expect(terminal.getScrollback()).toEqual(scrollback);
+		expect(terminal.getViewport().at(-1)).toBe("status changed");
+		terminal.dispose();
+	});
+
 	it("without a tail redraw a change above the screen is left alone (scrollback is never rewritten)", async () => {
 		const { tui, terminal } = startTui(columns, rows);
 		const box = new Box(rows * 2, rows * 2);
