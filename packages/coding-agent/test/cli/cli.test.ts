@@ -72,9 +72,8 @@ describe("pi usage errors (exit 2, nothing on stdout)", () => {
 		expect(await runPi(cli.world, args)).toEqual({ code: 2, signal: null, stdout: "", stderr });
 	});
 
-	it("refuses the reserved subcommand words with exit 1", async () => {
+	it("runs the package subcommand words as commands, never as a prompt (test/cli/packages.test.ts)", async () => {
 		const result = await runPi(cli.world, ["update"]);
-		expect(result.code).toBe(1);
-		expect(result.stderr).toMatch(/^Error: "pi update" \(resource packages\) is not supported yet\./);
+		expect(result).toEqual({ code: 0, signal: null, stdout: "No packages to update\n", stderr: "" });
 	});
 });

@@ -22,6 +22,19 @@ export interface PackageWorld {
 
 export const GIT_HOST = "git.example.test";
 
+/**
+ * Environment that makes git read `https://git.example.test/<path>` as the bare repository `<root>/remotes/<path>`
+ * (and never prompt).
+ */
+export function gitRewriteEnv(root: string): NodeJS.ProcessEnv {
+	return {
+		GIT_CONFIG_COUNT: "1",
+		GIT_CONFIG_KEY_0: `url.file://${join(root, "remotes")}/.insteadOf`,
+		GIT_CONFIG_VALUE_0: `https://${GIT_HOST}/`,
+		GIT_TERMINAL_PROMPT: "0",
+	};
+}
+
 export function createPackageWorld(): PackageWorld {
 	const root = mkdtempSync(join(tmpdir(), "pi-packages-"));
 	const agentDir = join(root, "agent");
@@ -29,13 +42,7 @@ export function createPackageWorld(): PackageWorld {
 	mkdirSync(agentDir, { recursive: true });
 	mkdirSync(join(cwd, ".pi"), { recursive: true });
 	mkdirSync(join(root, "remotes"), { recursive: true });
-	const env: NodeJS.ProcessEnv = {
-		...process.env,
-		GIT_CONFIG_COUNT: "1",
-		GIT_CONFIG_KEY_0: `url.file://${join(root, "remotes")}/.insteadOf`,
-		GIT_CONFIG_VALUE_0: `https://${GIT_HOST}/`,
-		GIT_TERMINAL_PROMPT: "0",
-	};
+	const env: NodeJS.ProcessEnv = { ...process.env, ...gitRewriteEnv(root) };
 	return {
 		root,
 		agentDir,
@@ -75,14 +82,14 @@ function git(cwd: string, args: string[], env?: NodeJS.ProcessEnv): string {
 }
 
 /**
- * A bare repository `<root>/remotes/<path>.git` holding `files` as its first commit on `main`; returns the source
+ * A bare repository `<root>/remotes/<path>` holding `files` as its first commit on `main`; returns the source
  * that reaches it (`https://git.example.test/<path>`) and a function that pushes another commit.
  */
-export function createGitRemote(world: PackageWorld, path: string, files: Record<string, string>) {
-	const bare = join(world.root, "remotes", path);
+export function createGitRemote(root: string, path: string, files: Record<string, string>) {
+	const bare = join(root, "remotes", path);
 	mkdirSync(bare, { recursive: true });
 	git(bare, ["init", "--quiet", "--bare", "--initial-branch=main"]);
-	const work = join(world.root, "work", path);
+	const work = join(root, "work", path);
 	mkdirSync(work, { recursive: true });
 	git(work, ["init", "--quiet", "--initial-branch=main"]);
 	git(work, ["remote", "add", "origin", bare]);

@@ -10,7 +10,6 @@ import { installPackage, listPackages, removePackage, updatePackages } from "../
 import {
 	createGitRemote,
 	createPackageWorld,
-	extension,
 	GIT_HOST,
 	type PackageWorld,
 	readText,
@@ -126,7 +125,7 @@ describe("failures leave settings.json and packages byte-identical", () => {
 	});
 
 	it("a git repository without resources is cloned, found empty and removed again", async () => {
-		const remote = createGitRemote(world, "me/empty", { "README.md": "hi" });
+		const remote = createGitRemote(world.root, "me/empty", { "README.md": "hi" });
 		await expectUnchanged(remote.source, /has no resources/);
 	});
 
@@ -149,7 +148,7 @@ describe("failures leave settings.json and packages byte-identical", () => {
 
 describe("git packages", () => {
 	it("clone into <scope>/git/<host>/<path>, update pulls a new commit, remove deletes the clone", async () => {
-		const remote = createGitRemote(world, "me/tools", { "skills/one/SKILL.md": skill("one") });
+		const remote = createGitRemote(world.root, "me/tools", { "skills/one/SKILL.md": skill("one") });
 		await installPackage(remote.source, options());
 		const clone = join(world.agentDir, "git", GIT_HOST, "me", "tools");
 		expect(readText(join(clone, "skills", "one", "SKILL.md"))).toBe(skill("one"));
@@ -169,7 +168,7 @@ describe("git packages", () => {
 	});
 
 	it("project scope clones into .pi/git; a ref pins the package so update leaves it", async () => {
-		const remote = createGitRemote(world, "me/pinned", { "prompts/v.md": "version 1" });
+		const remote = createGitRemote(world.root, "me/pinned", { "prompts/v.md": "version 1" });
 		remote.tag("v1");
 		remote.commit({ "prompts/v.md": "version 2" }, "second");
 		await installPackage(`${remote.source}@v1`, options({ local: true }));
