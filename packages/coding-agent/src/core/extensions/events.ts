@@ -105,10 +105,13 @@ export interface SessionBeforeCompactEvent {
 	willRetry: boolean;
 }
 
+/** A compaction an extension writes itself; `details` is the extension's own data, stored as is. */
+export type ExtensionCompaction = Omit<CompactionResult, "details"> & { details?: unknown };
+
 export interface SessionBeforeCompactResult {
 	cancel?: boolean;
 	/** Stored instead of pi's own summary; `fromHook` is recorded in the entry. */
-	compaction?: CompactionResult;
+	compaction?: ExtensionCompaction;
 }
 
 /** A compaction was stored. */
@@ -470,9 +473,14 @@ export type ExtensionEventName = keyof ExtensionEventMap;
 /** Any event object a handler can receive. */
 export type ExtensionEvent = ExtensionEventMap[ExtensionEventName]["event"];
 
-/** A handler of event `K`. */
-export type ExtensionHandler<K extends ExtensionEventName> = (
-	event: ExtensionEventMap[K]["event"],
-	ctx: ExtensionContext,
-	// biome-ignore lint/suspicious/noConfusingVoidType: handlers that return nothing must type-check
-) => ExtensionEventMap[K]["result"] | void | Promise<ExtensionEventMap[K]["result"] | void>;
+/**
+ * A handler of event `K`. `NoInfer` makes `pi.on(name, handler)` take `K` from the name alone, so the handler's
+ * result is checked against that event's result type (literals like `action: "transform"` stay literal).
+ */
+export type ExtensionHandler<K extends ExtensionEventName> = NoInfer<
+	(
+		event: ExtensionEventMap[K]["event"],
+		ctx: ExtensionContext,
+		// biome-ignore lint/suspicious/noConfusingVoidType: handlers that return nothing must type-check
+	) => ExtensionEventMap[K]["result"] | void | Promise<ExtensionEventMap[K]["result"] | void>
+>;

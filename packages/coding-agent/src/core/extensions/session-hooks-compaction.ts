@@ -8,7 +8,7 @@ import { collectFileOperations, estimateMessageTokens, getContextTokens } from "
 import type { CompactionEntry, SessionEntry, SessionManager } from "../session/index.js";
 import type { CompactionReason, CompactionResult } from "../session-events.js";
 import type { EventDispatcher } from "./dispatch.js";
-import type { CompactionPreparation } from "./events.js";
+import type { CompactionPreparation, ExtensionCompaction } from "./events.js";
 
 /** What a compaction is about to do, in the original's `CompactionPreparation` shape. */
 export function compactionPreparation(
@@ -35,7 +35,10 @@ export function compactionPreparation(
 }
 
 /** The decision of the `session_before_compact` handlers. */
-export type CompactionDecision = { kind: "cancel" } | { kind: "extension"; result: CompactionResult } | { kind: "pi" };
+export type CompactionDecision =
+	| { kind: "cancel" }
+	| { kind: "extension"; result: ExtensionCompaction }
+	| { kind: "pi" };
 
 /** Asks the `session_before_compact` handlers (nothing to ask without handlers). */
 export async function decideCompaction(
@@ -66,9 +69,10 @@ export async function decideCompaction(
 }
 
 /** Stores a compaction an extension supplied (marked `fromHook`). */
-export function storeExtensionCompaction(manager: SessionManager, result: CompactionResult): CompactionResult {
+export function storeExtensionCompaction(manager: SessionManager, result: ExtensionCompaction): CompactionResult {
 	manager.appendCompaction(result.summary, result.firstKeptEntryId, result.tokensBefore, result.details, true);
-	return result;
+	// The details are the extension's own shape, not pi's file lists; callers pass them through untouched.
+	return result as CompactionResult;
 }
 
 /** `session_compact` with the entry just stored (the current leaf). */
