@@ -4,6 +4,7 @@
  */
 import { randomBytes, randomUUID } from "node:crypto";
 import { join } from "node:path";
+import { stringifyTotal } from "../total-json.js";
 import { sessionMessages } from "./messages.js";
 import type { SessionHeader } from "./types.js";
 
@@ -72,8 +73,10 @@ export class SecretRedactor {
  * out, so the in-memory object is never changed (R6).
  */
 export function serializeLine(value: object, redactor?: SecretRedactor): string {
-	if (!redactor || redactor.isEmpty) return `${JSON.stringify(value)}\n`;
-	return `${JSON.stringify(value, (_key, v) => (typeof v === "string" ? redactor.redact(v) : v))}\n`;
+	// Total: an entry that cannot be written (a BigInt in an extension's details) would leave its children with a
+	// parentId that is not in the file.
+	if (!redactor || redactor.isEmpty) return `${stringifyTotal(value)}\n`;
+	return `${stringifyTotal(value, (_key, v) => (typeof v === "string" ? redactor.redact(v) : v))}\n`;
 }
 
 /** Parses one line; `undefined` unless it is a JSON object. One trailing `\r` is ignored (§2). */

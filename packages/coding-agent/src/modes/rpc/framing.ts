@@ -4,6 +4,7 @@
  * corrupt commands). Output is compact JSON plus exactly one LF.
  */
 import { StringDecoder } from "node:string_decoder";
+import { stringifyTotal } from "../../core/total-json.js";
 
 /**
  * Splits a byte or text stream into LF-terminated lines, decoding UTF-8 across chunk boundaries (invalid bytes
@@ -45,9 +46,10 @@ function stripCarriageReturn(line: string): string {
 
 /**
  * One output line: compact JSON and LF. U+2028/U+2029 are written as escapes; JSON allows them raw, but clients
- * that split on every Unicode line terminator would otherwise break the line.
+ * that split on every Unicode line terminator would otherwise break the line. A BigInt or circular reference (an
+ * extension's tool `details`) is written as a stand-in rather than losing the line.
  */
 export function serializeLine(value: unknown): string {
-	const json = JSON.stringify(value);
+	const json = stringifyTotal(value);
 	return `${/[\u2028\u2029]/.test(json) ? json.replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029") : json}\n`;
 }

@@ -164,4 +164,5 @@ export const rpcMessages = {
 	unknownCommand: (type: string) => `Unknown command: ${type}`,
 	invalidField: (name: string, type: string, expected: string) =>
 		`Invalid field "${name}" for ${type}: expected ${expected}`,
+	unwritable: (reason: string) => `The result could not be written as JSON: ${reason}`,
 } as const;

@@ -65,6 +65,10 @@ function success(command: string, data: unknown, id?: RpcId): RpcResponse {
 	};
 }
 
+function errorText(error: unknown): string {
+	return error instanceof Error ? error.message : String(error);
+}
+
 /** Classifies one non-blank input line. */
 export function parseLine(line: string): Parsed {
 	let value: unknown;
@@ -133,7 +137,14 @@ export class RpcDispatcher {
 		const respondOnce = (response: RpcResponse) => {
 			if (responded) return;
 			responded = true;
-			this.options.respond(response);
+			try {
+				this.options.respond(response);
+			} catch (error) {
+				// Data that cannot be serialised (a throwing toJSON in an extension's value): the command still gets
+				// its one response.
+				if (!response.success) throw error;
+				this.options.respond(failure(type, rpcMessages.unwritable(errorText(error)), id));
+			}
 		};
 		const control: HandlerControl = {
 			release,
@@ -147,7 +158,7 @@ export class RpcDispatcher {
 				const data = await handler(command, control);
 				respondOnce(success(type, data, id));
 			} catch (error) {
-				respondOnce(failure(type, error instanceof Error ? error.message : String(error), id));
+				respondOnce(failure(type, errorText(error), id));
 			}
 		})();
 		this.running.add(done);

@@ -151,3 +151,32 @@ describe("RpcDispatcher", () => {
 		expect(responses).toHaveLength(1);
 	});
 });
+
+describe("RpcDispatcher: a result that cannot be written", () => {
+	it("answers the command once with a failure naming the serialisation error", async () => {
+		const responses: RpcResponse[] = [];
+		const unwritable = {
+			toJSON: () => {
+				throw new Error("details refuse to serialise");
+			},
+		};
+		const dispatcher = new RpcDispatcher({
+			handlers: handlers({ get_messages: () => ({ messages: [unwritable as never] }) }),
+			respond: (response) => {
+				JSON.stringify(response);
+				responses.push(response);
+			},
+		});
+		dispatcher.accept('{"id":"m","type":"get_messages"}');
+		await dispatcher.drain();
+		expect(responses).toEqual([
+			{
+				id: "m",
+				type: "response",
+				command: "get_messages",
+				success: false,
+				error: "The result could not be written as JSON: details refuse to serialise",
+			},
+		]);
+	});
+});
