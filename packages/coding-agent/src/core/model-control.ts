@@ -8,6 +8,8 @@ import type { AgentSession } from "./agent-session.js";
 import { missingApiKeyMessage } from "./config/api-keys.js";
 import type { ModelRegistry } from "./config/model-registry.js";
 import { isThinkingLevel, type ScopedModel } from "./config/model-resolver.js";
+import type { ModelSelectSource } from "./extensions/events.js";
+import { announceModel, announceThinkingLevel } from "./extensions/session-hooks-models.js";
 import { sessionTexts } from "./session-events.js";
 
 /**
@@ -71,14 +73,17 @@ export interface ModelCycleResult {
 export class ModelController {
 	constructor(private readonly session: AgentSession) {}
 
-	async setModel(model: Model): Promise<void> {
+	/** `source` is what extensions' `model_select` reports ("cycle" when cycling). */
+	async setModel(model: Model, source: ModelSelectSource = "set"): Promise<void> {
 		const { session } = this;
 		assertModelHasKey(model, session.modelRegistry);
+		const previous = session.model;
 		session.agent.setModel(model);
 		session.sessionManager.appendModelChange(model.provider, model.id);
 		session.settingsManager.setDefaultModelAndProvider(model.provider, model.id);
 		// A clamp is not the user's choice: recorded in the session, not saved as the default level.
 		await this.applyThinkingLevel(effectiveThinkingLevel(model, session.thinkingLevel), false);
+		await announceModel(session.extensions.dispatch, previous, model, source);
 	}
 
 	async cycleModel(direction: "forward" | "backward"): Promise<ModelCycleResult | null> {
@@ -88,7 +93,7 @@ export class ModelController {
 		const candidates = isScoped ? scope : session.getAvailableModels().map((model) => ({ model }));
 		const next = pickNextModel(candidates, session.model, direction);
 		if (!next) return null;
-		await this.setModel(next.model);
+		await this.setModel(next.model, "cycle");
 		if (next.thinkingLevel) await this.setThinkingLevel(next.thinkingLevel);
 		return { model: next.model, thinkingLevel: session.thinkingLevel, isScoped };
 	}
@@ -108,9 +113,11 @@ export class ModelController {
 	private async applyThinkingLevel(level: AgentThinkingLevel, saveDefault: boolean): Promise<void> {
 		const { session } = this;
 		if (saveDefault) session.settingsManager.setDefaultThinkingLevel(level);
-		if (level === session.thinkingLevel) return;
+		const previous = session.thinkingLevel;
+		if (level === previous) return;
 		session.agent.setThinkingLevel(level);
 		session.sessionManager.appendThinkingLevelChange(level);
 		await session.emit({ type: "thinking_level_changed", level });
+		await announceThinkingLevel(session.extensions.dispatch, previous, level);
 	}
 }

@@ -16,8 +16,24 @@ import {
 	summaryMaxTokens,
 } from "./compaction/index.js";
 import { exportMessages } from "./export-html/messages.js";
+import { announceModelChanges } from "./extensions/session-hooks-models.js";
+import {
+	announceArrival,
+	announceLeaving,
+	announceTreeMove,
+	beforeTree,
+	forkCancelled,
+	switchCancelled,
+	treePreparation,
+} from "./extensions/session-hooks-navigation.js";
 import { effectiveThinkingLevel } from "./model-control.js";
-import { isUserMessageEntry, SessionManager, sessionMessages, userMessageText } from "./session/index.js";
+import {
+	isUserMessageEntry,
+	SecretRedactor,
+	SessionManager,
+	sessionMessages,
+	userMessageText,
+} from "./session/index.js";
 import { sessionTexts } from "./session-events.js";
 
 /** Where the leaf moves for a picked entry. */
@@ -91,7 +107,11 @@ export class SessionNavigator {
 
 	async newSession(options: { parentSession?: string }): Promise<{ cancelled: boolean }> {
 		const { session } = this;
+		const { dispatch } = session.extensions;
+		if (await switchCancelled(dispatch, "new")) return { cancelled: true };
 		await this.leaveCurrentFile();
+		const previous = session.sessionFile;
+		await announceLeaving(dispatch, "new");
 		session.dropQueues();
 		const model = session.model;
 		session.sessionManager.newSession({
@@ -100,20 +120,26 @@ export class SessionNavigator {
 			thinkingLevel: session.thinkingLevel,
 		});
 		session.syncAgentWithSession();
+		await announceArrival(dispatch, "new", previous);
 		return { cancelled: false };
 	}
 
 	async switchSession(path: string): Promise<{ cancelled: boolean }> {
 		const { session } = this;
+		const { dispatch } = session.extensions;
+		if (await switchCancelled(dispatch, "resume", resolve(session.cwd, path))) return { cancelled: true };
 		await this.leaveCurrentFile();
 		const opened = SessionManager.open(path, session.cwd, {
 			onWarning: this.onWarning,
 			secrets: session.modelRegistry.getSecretValues(),
 		});
+		const previous = session.sessionFile;
+		await announceLeaving(dispatch, "resume", opened.getSessionFile());
 		session.dropQueues();
 		session.sessionManager = opened;
 		session.syncAgentWithSession();
-		this.restoreModelAndThinking();
+		await this.restoreModelAndThinking();
+		await announceArrival(dispatch, "resume", previous);
 		return { cancelled: false };
 	}
 
@@ -121,8 +147,9 @@ export class SessionNavigator {
 	 * Restores the session's model (when available) and, when its path records one, its thinking level; the level
 	 * is clamped to the resulting model either way (a kept level may not suit the restored model).
 	 */
-	private restoreModelAndThinking(): void {
+	private async restoreModelAndThinking(): Promise<void> {
 		const { session } = this;
+		const before = { model: session.model, level: session.thinkingLevel };
 		const context = session.sessionManager.buildContext();
 		if (context.model) {
 			const model = session.modelRegistry.find(context.model.provider, context.model.modelId);
@@ -130,11 +157,17 @@ export class SessionNavigator {
 		}
 		const level = pathHasThinkingLevel(session.sessionManager) ? context.thinkingLevel : session.thinkingLevel;
 		session.agent.setThinkingLevel(effectiveThinkingLevel(session.model, level));
+		const after = { model: session.model, level: session.thinkingLevel };
+		await announceModelChanges(session.extensions.dispatch, before, after, "restore");
 	}
 
 	async fork(entryId: string): Promise<{ text: string; cancelled: boolean }> {
 		const { session } = this;
+		const { dispatch } = session.extensions;
+		if (await forkCancelled(dispatch, entryId, "before")) return { text: "", cancelled: true };
 		await this.leaveCurrentFile();
+		const previous = session.sessionFile;
+		await announceLeaving(dispatch, "fork");
 		const model = session.model;
 		const result = session.sessionManager.fork(entryId, {
 			model: model ? { provider: model.provider, modelId: model.id } : undefined,
@@ -142,15 +175,22 @@ export class SessionNavigator {
 		});
 		session.dropQueues();
 		session.syncAgentWithSession();
+		await announceArrival(dispatch, "fork", previous);
 		return { text: result.text, cancelled: false };
 	}
 
 	async clone(): Promise<{ cancelled: boolean }> {
 		const { session } = this;
+		const { dispatch } = session.extensions;
+		const leafId = session.sessionManager.getLeafId();
+		if (leafId !== null && (await forkCancelled(dispatch, leafId, "at"))) return { cancelled: true };
 		await this.leaveCurrentFile();
+		const previous = session.sessionFile;
+		await announceLeaving(dispatch, "fork");
 		session.sessionManager.clone();
 		session.dropQueues();
 		session.syncAgentWithSession();
+		await announceArrival(dispatch, "fork", previous);
 		return { cancelled: false };
 	}
 
@@ -159,26 +199,55 @@ export class SessionNavigator {
 		options: { summarize?: boolean; customInstructions?: string },
 	): Promise<{ editorText?: string; cancelled: boolean }> {
 		const { session } = this;
+		const { dispatch } = session.extensions;
 		const manager = session.sessionManager;
 		const target = resolveTreeTarget(manager, entryId);
 		await session.abort();
 		const result = { editorText: target.editorText, cancelled: false };
-		if (target.leafId === manager.getLeafId()) return result;
-		const abandoned = options.summarize ? abandonedBranchMessages(manager, target.leafId) : [];
-		if (abandoned.length > 0) {
-			const task = this.summarizeBranch(abandoned, options.customInstructions);
+		const oldLeafId = manager.getLeafId();
+		if (target.leafId === oldLeafId) return result;
+		// Extensions may cancel the move, or supply the summary, instructions and label (session_before_tree).
+		const controller = new AbortController();
+		this.summaryController = controller;
+		const decision = await beforeTree(
+			dispatch,
+			treePreparation(manager, entryId, target.leafId, options),
+			controller.signal,
+		).finally(() => {
+			if (this.summaryController === controller) this.summaryController = undefined;
+		});
+		if (decision.cancel || controller.signal.aborted) return { cancelled: true };
+		const supplied = decision.result;
+		const instructions = supplied?.customInstructions ?? options.customInstructions;
+		const abandoned = options.summarize || supplied?.summary ? abandonedBranchMessages(manager, target.leafId) : [];
+		let summaryEntryId: string | undefined;
+		if (abandoned.length > 0 && supplied?.summary) {
+			summaryEntryId = manager.branchWithSummary(
+				target.leafId,
+				supplied.summary.summary,
+				supplied.summary.details,
+				true,
+			);
+		} else if (abandoned.length > 0) {
+			const task = this.summarizeBranch(abandoned, instructions);
 			this.summaryTask = task;
 			const summary = await task.finally(() => {
 				if (this.summaryTask === task) this.summaryTask = undefined;
 			});
 			if (summary === undefined) return { cancelled: true };
-			manager.branchWithSummary(target.leafId, summary.text, summary.details);
+			summaryEntryId = manager.branchWithSummary(target.leafId, summary.text, summary.details);
 		} else if (target.leafId === null) {
 			manager.resetLeaf();
 		} else {
 			manager.branch(target.leafId);
 		}
+		if (summaryEntryId && supplied?.label) manager.appendLabel(summaryEntryId, supplied.label);
 		session.syncAgentWithSession();
+		await announceTreeMove(dispatch, manager, {
+			oldLeafId,
+			summaryEntryId,
+			fromExtension: supplied?.summary !== undefined,
+		});
 		return result;
 	}
 
@@ -221,9 +290,16 @@ export class SessionNavigator {
 		if (!manager.isPersisted()) throw new Error(exportMessages.nothingToExport);
 		// Loaded on first export only: the renderer is large and most runs never export.
 		const { defaultExportFileName, renderSessionHtml } = await import("./export-html/index.js");
+		// The entries in memory still hold secret values (only what is written is redacted, R6): so must an export be.
+		const redactor = new SecretRedactor(this.session.modelRegistry.getSecretValues());
+		const entries = manager.getEntries();
 		const html = renderSessionHtml({
 			header: manager.getHeader(),
-			entries: manager.getEntries(),
+			entries: redactor.isEmpty
+				? entries
+				: JSON.parse(
+						JSON.stringify(entries, (_key, value) => (typeof value === "string" ? redactor.redact(value) : value)),
+					),
 			leafId: manager.getLeafId(),
 			title: manager.getSessionName(),
 		});

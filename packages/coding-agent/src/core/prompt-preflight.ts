@@ -28,7 +28,7 @@ export interface PromptOptions {
 	onAccepted?: () => void | Promise<void>;
 	/** Fail when the text names an extension command (`steer`/`follow_up`, rpc.md §4.2); default false. */
 	rejectExtensionCommands?: boolean;
-	/** What extensions' `input` handlers see as the source; default "prompt". */
+	/** What extensions' `input` handlers see as the source; default "interactive" (as the original pi's). */
 	inputSource?: InputSource;
 }
 
@@ -43,7 +43,12 @@ export interface PreflightContext {
 	registry: ModelRegistry;
 	queue: QueueTracker;
 	/** The extensions' `input` hooks (step 2); absent: the text is used as typed. */
-	transformInput?(text: string, images: ImageContent[], source: InputSource): Promise<InputOutcome>;
+	transformInput?(
+		text: string,
+		images: ImageContent[],
+		source: InputSource,
+		streamingBehavior?: "steer" | "followUp",
+	): Promise<InputOutcome>;
 }
 
 /** A user message as the agent receives it. */
@@ -66,7 +71,12 @@ export async function preflightPrompt(
 	// A shutdown may have begun while the compaction ran.
 	context.assertOpen();
 	const input = context.transformInput
-		? await context.transformInput(text, options.images ?? [], options.inputSource ?? "prompt")
+		? await context.transformInput(
+				text,
+				options.images ?? [],
+				options.inputSource ?? "interactive",
+				context.isBusy() ? options.streamingBehavior : undefined,
+			)
 		: { handled: false as const, text, images: options.images ?? [] };
 	// Handled by an extension: accepted, nothing else happens.
 	if (input.handled) return undefined;

@@ -4,7 +4,7 @@
  * session is idle again. Also runs manual compaction, since all compactions share one slot.
  */
 import type { AgentMessage } from "@pi/agent-core";
-import type { AssistantMessage } from "@pi/ai";
+import type { AssistantMessage, Model } from "@pi/ai";
 import type { AgentSession } from "./agent-session.js";
 import {
 	CompactionPreconditionError,
@@ -14,6 +14,13 @@ import {
 	SummaryAbortedError,
 } from "./compaction/index.js";
 import { isCompletedReply } from "./compaction/tokens.js";
+import {
+	announceCompaction,
+	announceCompactionFailure,
+	type CompactionDecision,
+	decideCompaction,
+	storeExtensionCompaction,
+} from "./extensions/session-hooks-compaction.js";
 import { decideRetry, isContextOverflowReply, type RandomSource, waitUnlessAborted } from "./retry.js";
 import {
 	type AgentSessionEvent,
@@ -65,7 +72,7 @@ export class RunController {
 	 * Runs an accepted prompt. The session is busy from this call (synchronously) until the agent, its retries and
 	 * its recovery are done; `onAccepted` runs before the agent starts.
 	 */
-	run(start: () => Promise<void>, onAccepted?: () => void | Promise<void>): Promise<void> {
+	run(start: (isAborted: () => boolean) => Promise<void>, onAccepted?: () => void | Promise<void>): Promise<void> {
 		this.aborted = false;
 		this.retryAttempt = 0;
 		this.overflowRecovered = false;
@@ -76,10 +83,14 @@ export class RunController {
 		return run;
 	}
 
-	private async execute(start: () => Promise<void>, onAccepted?: () => void | Promise<void>): Promise<void> {
+	private async execute(
+		start: (isAborted: () => boolean) => Promise<void>,
+		onAccepted?: () => void | Promise<void>,
+	): Promise<void> {
 		try {
 			if (onAccepted) await Promise.resolve(onAccepted()).catch(() => {});
-			const started = start();
+			// `isAborted` serves a start that awaits something (extensions' before_agent_start) before the agent runs.
+			const started = start(() => this.aborted);
 			// An abort that arrived while the prompt was being accepted found no agent run to stop: stop it now, so
 			// the run ends as aborted instead of ignoring the abort.
 			if (this.aborted) this.session.agent.abort();
@@ -244,23 +255,30 @@ export class RunController {
 		customInstructions?: string,
 	): Promise<CompactionResult> {
 		await this.emit({ type: "compaction_start", reason });
+		const { dispatch } = this.session.extensions;
+		let fromExtension = false;
 		try {
 			const model = this.session.model;
 			if (!model) throw new Error(sessionTexts.noModel);
-			const auth = await this.session.modelRegistry.getRequestAuth(model);
 			const settings = this.session.settingsManager.getCompactionSettings();
-			const result = await compactSession({
-				sessionManager: this.session.sessionManager,
-				model,
-				apiKey: auth.apiKey,
-				headers: auth.headers,
-				keepRecentTokens: settings.keepRecentTokens,
-				reserveTokens: settings.reserveTokens,
+			const manager = this.session.sessionManager;
+			const planned = planCompaction(manager.getBranch(), settings.keepRecentTokens);
+			if (!planned.ok) throw new CompactionPreconditionError(planned.error);
+			// Extensions may cancel the compaction or write the summary themselves (session_before_compact).
+			const decision = await decideCompaction(dispatch, {
+				manager,
+				plan: planned.plan,
+				settings,
+				reason,
 				customInstructions,
 				signal: controller.signal,
 			});
+			if (decision.kind === "cancel" || controller.signal.aborted) throw new SummaryAbortedError();
+			fromExtension = decision.kind === "extension";
+			const result = await this.summarise(decision, model, settings, controller, customInstructions);
 			this.session.syncAgentWithSession();
 			await this.emit({ type: "compaction_end", reason, result, aborted: false, willRetry: reason === "overflow" });
+			await announceCompaction(dispatch, manager, reason, fromExtension);
 			return result;
 		} catch (error) {
 			const aborted = error instanceof SummaryAbortedError || controller.signal.aborted;
@@ -272,8 +290,37 @@ export class RunController {
 				willRetry: false,
 				...(aborted ? {} : { errorMessage: message }),
 			});
+			await announceCompactionFailure(dispatch, {
+				reason,
+				aborted,
+				fromExtension,
+				...(aborted ? {} : { errorMessage: message }),
+			});
 			throw new Error(message);
 		}
+	}
+
+	/** The compaction an extension supplied (stored as is), else pi's own summary by the model. */
+	private async summarise(
+		decision: CompactionDecision,
+		model: Model,
+		settings: { reserveTokens: number; keepRecentTokens: number },
+		controller: AbortController,
+		customInstructions?: string,
+	): Promise<CompactionResult> {
+		const manager = this.session.sessionManager;
+		if (decision.kind === "extension") return storeExtensionCompaction(manager, decision.result);
+		const auth = await this.session.modelRegistry.getRequestAuth(model);
+		return compactSession({
+			sessionManager: manager,
+			model,
+			apiKey: auth.apiKey,
+			headers: auth.headers,
+			keepRecentTokens: settings.keepRecentTokens,
+			reserveTokens: settings.reserveTokens,
+			customInstructions,
+			signal: controller.signal,
+		});
 	}
 
 	/** Resolves once no compaction runs (prompts call this before their preflight). */

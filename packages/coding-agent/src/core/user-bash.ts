@@ -6,6 +6,8 @@ import { type BashResult, executeBash } from "../tools/bash-executor.js";
 import type { ShellSettings } from "../tools/shell.js";
 import type { ModelRegistry } from "./config/model-registry.js";
 import type { SettingsManager } from "./config/settings.js";
+import type { UserBashEventResult } from "./extensions/events.js";
+import { normaliseBashResult, runWithOperations } from "./extensions/session-hooks-bash.js";
 import type { BashExecutionMessage } from "./session/index.js";
 import { sessionTexts } from "./session-events.js";
 
@@ -28,11 +30,18 @@ export class UserBashRunner {
 	 * Runs `command` in the session cwd. Rejects with `A bash command is already running.` while another runs, and
 	 * with the executor's error when the shell cannot start.
 	 */
-	async run(command: string, onChunk?: (chunk: string) => void): Promise<BashResult> {
+	async run(
+		command: string,
+		onChunk?: (chunk: string) => void,
+		custom?: (signal: AbortSignal) => Promise<BashResult | undefined>,
+	): Promise<BashResult> {
 		if (this.controller) throw new Error(sessionTexts.bashRunning);
 		const controller = new AbortController();
 		this.controller = controller;
 		try {
+			// Extensions (user_bash) decide inside the slot, so their handlers and operations are cancellable too.
+			const decided = custom ? await custom(controller.signal) : undefined;
+			if (decided) return decided;
 			return await executeBash(command, { ...this.settings(), cwd: this.cwd, onChunk, signal: controller.signal });
 		} finally {
 			this.controller = undefined;
@@ -51,6 +60,8 @@ export interface UserBashHost {
 	isBusy(): boolean;
 	/** Appends a message to the context and the session file. */
 	record(message: BashExecutionMessage): void;
+	/** Extensions' `user_bash` handlers: a full result, or operations to run the command with. */
+	intercept?(command: string, excludeFromContext: boolean): Promise<UserBashEventResult | undefined>;
 }
 
 /**
@@ -65,7 +76,7 @@ export class UserBashController {
 	private readonly tasks = new Set<Promise<unknown>>();
 
 	constructor(
-		cwd: string,
+		private readonly cwd: string,
 		settings: () => ShellSettings,
 		private readonly host: UserBashHost,
 	) {
@@ -94,7 +105,18 @@ export class UserBashController {
 		onChunk: ((chunk: string) => void) | undefined,
 		excludeFromContext: boolean,
 	): Promise<BashResult> {
-		const result = await this.runner.run(command, onChunk);
+		const { intercept } = this.host;
+		const byExtension = intercept
+			? async (signal: AbortSignal): Promise<BashResult | undefined> => {
+					const decision = await intercept(command, excludeFromContext);
+					if (decision?.result) return normaliseBashResult(decision.result);
+					if (decision?.operations) {
+						return runWithOperations(decision.operations, command, this.cwd, { onChunk, signal });
+					}
+					return undefined;
+				}
+			: undefined;
+		const result = await this.runner.run(command, onChunk, byExtension);
 		const message = toBashExecutionMessage(command, result, excludeFromContext);
 		if (this.host.isBusy()) this.pending.push(message);
 		else this.host.record(message);

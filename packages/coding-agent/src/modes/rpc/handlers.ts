@@ -28,6 +28,7 @@ export function createRpcHandlers(session: AgentSession): RpcHandlers {
 			await session.prompt(command.message, {
 				images: command.images,
 				streamingBehavior: command.streamingBehavior,
+				inputSource: "rpc",
 				onAccepted: () => control.respond(undefined),
 			});
 		},
@@ -35,6 +36,7 @@ export function createRpcHandlers(session: AgentSession): RpcHandlers {
 			if (session.isCompacting) control.release();
 			await session.prompt(command.message, {
 				...queuedPromptOptions("steer", command.images),
+				inputSource: "rpc",
 				onAccepted: () => control.respond(undefined),
 			});
 		},
@@ -42,6 +44,7 @@ export function createRpcHandlers(session: AgentSession): RpcHandlers {
 			if (session.isCompacting) control.release();
 			await session.prompt(command.message, {
 				...queuedPromptOptions("followUp", command.images),
+				inputSource: "rpc",
 				onAccepted: () => control.respond(undefined),
 			});
 		},
