@@ -22,7 +22,7 @@ export interface WaitForIdleOptions {
 export interface ShutdownOptions {
 	/**
 	 * Abort the run, a retry wait, a running compaction or branch summary and a running user command first
-	 * (termination signals). Default false: let them finish (stdin EOF, rpc.md §8).
+	 * (termination signals, RPC stdin EOF). Default false: let them finish (an extension's `shutdown()` in RPC mode).
 	 */
 	abort?: boolean;
 	/** Longest wait for the work to settle, in ms; when it runs out the file is fsynced anyway. Default: no limit. */
