@@ -5,8 +5,9 @@
  *
  * stdin EOF (or stdout's reader going away) means the client is gone: nobody reads what a run would still
  * produce, and a tool's process (a dev server, a `sleep`) must not keep pi alive. So EOF aborts the work under way
- * and pi exits within {@link EOF_SETTLE_MS} plus the fsync. An extension's `shutdown()` is a request from inside
- * and stays graceful: it waits for the session to be idle.
+ * and pi exits within {@link EOF_SETTLE_MS} plus the fsync. (This departs on purpose from the shared spec's
+ * rpc.md §8, which waits at EOF for the session to be idle: issue 21, documented in docs/rpc.md "Lifecycle".) An
+ * extension's `shutdown()` is a request from inside and stays graceful: it waits for the session to be idle.
  */
 import { onTerminationSignals } from "../../cli/signals.js";
 import { claimStdout, type StdoutClaim } from "../../cli/stdout-guard.js";
