@@ -43,6 +43,8 @@ export class RunController {
 	private compaction: { promise: Promise<unknown>; controller: AbortController } | undefined;
 	private retryWait: AbortController | undefined;
 	private aborted = false;
+	/** Aborted with the run: lets a start that awaits before the agent runs (before_agent_start) stop waiting. */
+	private startAbort = new AbortController();
 	/** Retries made for the current request (0 = none under way). */
 	private retryAttempt = 0;
 	private overflowRecovered = false;
@@ -72,8 +74,9 @@ export class RunController {
 	 * Runs an accepted prompt. The session is busy from this call (synchronously) until the agent, its retries and
 	 * its recovery are done; `onAccepted` runs before the agent starts.
 	 */
-	run(start: (isAborted: () => boolean) => Promise<void>, onAccepted?: () => void | Promise<void>): Promise<void> {
+	run(start: (signal: AbortSignal) => Promise<void>, onAccepted?: () => void | Promise<void>): Promise<void> {
 		this.aborted = false;
+		this.startAbort = new AbortController();
 		this.retryAttempt = 0;
 		this.overflowRecovered = false;
 		this.next = undefined;
@@ -84,13 +87,13 @@ export class RunController {
 	}
 
 	private async execute(
-		start: (isAborted: () => boolean) => Promise<void>,
+		start: (signal: AbortSignal) => Promise<void>,
 		onAccepted?: () => void | Promise<void>,
 	): Promise<void> {
 		try {
 			if (onAccepted) await Promise.resolve(onAccepted()).catch(() => {});
-			// `isAborted` serves a start that awaits something (extensions' before_agent_start) before the agent runs.
-			const started = start(() => this.aborted);
+			// The signal serves a start that awaits something (extensions' before_agent_start) before the agent runs.
+			const started = start(this.startAbort.signal);
 			// An abort that arrived while the prompt was being accepted found no agent run to stop: stop it now, so
 			// the run ends as aborted instead of ignoring the abort.
 			if (this.aborted) this.session.agent.abort();
@@ -338,6 +341,7 @@ export class RunController {
 	/** Stops the run's automatic continuation: retry wait, recovery and compaction. */
 	abort(): void {
 		this.aborted = true;
+		this.startAbort.abort();
 		this.retryWait?.abort();
 		this.compaction?.controller.abort();
 	}

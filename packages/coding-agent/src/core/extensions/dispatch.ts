@@ -137,15 +137,23 @@ export class EventDispatcher {
 	}
 
 	/** `before_agent_start`: system prompts chain; each handler may add one message. */
-	async beforeAgentStart(event: Omit<BeforeAgentStartEvent, "type">): Promise<BeforeAgentStartOutcome> {
+	async beforeAgentStart(
+		event: Omit<BeforeAgentStartEvent, "type">,
+		signal?: AbortSignal,
+	): Promise<BeforeAgentStartOutcome> {
 		const messages: ExtensionCustomMessage[] = [];
 		let systemPrompt = event.systemPrompt;
 		for (const entry of this.host.handlersFor("before_agent_start")) {
-			const outcome = await this.call(entry, "before_agent_start", {
-				type: "before_agent_start",
-				...event,
-				systemPrompt,
-			});
+			const outcome = await this.call(
+				entry,
+				"before_agent_start",
+				{
+					type: "before_agent_start",
+					...event,
+					systemPrompt,
+				},
+				{ signal },
+			);
 			if (!outcome.ok || !outcome.value) continue;
 			if (outcome.value.message) messages.push(outcome.value.message);
 			if (outcome.value.systemPrompt !== undefined) systemPrompt = outcome.value.systemPrompt;

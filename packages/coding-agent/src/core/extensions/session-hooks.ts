@@ -45,7 +45,7 @@ export class SessionHooks {
 	 * own prompt each time (an override lasts one prompt), and may each add a custom message. Returns the messages
 	 * to send after `prompt`.
 	 */
-	async beforeAgentStart(prompt: AgentMessage): Promise<AgentMessage[]> {
+	async beforeAgentStart(prompt: AgentMessage, signal?: AbortSignal): Promise<AgentMessage[]> {
 		const { agent } = this;
 		// Whatever the agent holds is the session's own prompt unless it is the override set here last time (tool
 		// changes rebuild the prompt in between).
@@ -59,12 +59,15 @@ export class SessionHooks {
 			return [];
 		}
 		const { text, images } = promptParts(prompt);
-		const outcome = await this.dispatch.beforeAgentStart({
-			prompt: text,
-			...(images.length > 0 ? { images } : {}),
-			systemPrompt: base,
-			systemPromptOptions: { cwd: this.cwd, selectedTools: agent.state.tools.map((tool) => tool.name) },
-		});
+		const outcome = await this.dispatch.beforeAgentStart(
+			{
+				prompt: text,
+				...(images.length > 0 ? { images } : {}),
+				systemPrompt: base,
+				systemPromptOptions: { cwd: this.cwd, selectedTools: agent.state.tools.map((tool) => tool.name) },
+			},
+			signal,
+		);
 		agent.setSystemPrompt(outcome.systemPrompt);
 		this.appliedPrompt = outcome.systemPrompt;
 		return outcome.messages.map((message) => ({

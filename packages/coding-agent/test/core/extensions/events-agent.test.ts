@@ -411,4 +411,36 @@ describe("hanging handlers", () => {
 			},
 		]);
 	});
+
+	it("abort also ends a prompt whose before_agent_start handler never returns", async () => {
+		let entered!: () => void;
+		const inHandler = new Promise<void>((resolve) => {
+			entered = resolve;
+		});
+		t = await createTestSession({
+			extensionFactories: [
+				ext("/ext/slow-start", (pi) =>
+					pi.on("before_agent_start", () => {
+						entered();
+						return new Promise(() => {});
+					}),
+				),
+			],
+		});
+		const run = t.session.prompt("hello");
+		await inHandler;
+		expect(t.session.isStreaming).toBe(true);
+		await t.session.abort();
+		await run;
+		expect(t.session.isStreaming).toBe(false);
+		expect(t.faux.requests).toHaveLength(0);
+		expect(errors(t)).toEqual([
+			{
+				type: "extension_error",
+				extensionPath: "/ext/slow-start",
+				event: "before_agent_start",
+				error: extensionTexts.abandonedOnAbort("before_agent_start"),
+			},
+		]);
+	});
 });
