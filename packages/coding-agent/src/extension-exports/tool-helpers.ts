@@ -1,8 +1,6 @@
-/** Helpers extensions use to write tools: typed definitions, the file mutation queue, read-only tool sets. */
-import type { AgentTool } from "@pi/agent-core";
+/** Helpers extensions use to write tools: typed definitions and the file mutation queue. */
 import type { ToolDefinition } from "../core/extensions/api-types.js";
 import { runExclusive } from "../tools/file-queue.js";
-import { type CodingToolsOptions, createCodingTools } from "../tools/index.js";
 
 /** Returns `tool` unchanged: a typed way to write a tool definition outside `pi.registerTool(...)`. */
 export function defineTool<T extends ToolDefinition<any, any>>(tool: T): T {
@@ -15,9 +13,4 @@ export function defineTool<T extends ToolDefinition<any, any>>(tool: T): T {
  */
 export function withFileMutationQueue<T>(filePath: string, fn: () => Promise<T>): Promise<T> {
 	return runExclusive(filePath, fn);
-}
-
-/** The read-only built-in tools (read, grep, find, ls) for `cwd`. */
-export function createReadOnlyTools(cwd: string, options: CodingToolsOptions = {}): AgentTool<any, any>[] {
-	return createCodingTools(cwd, options, ["read", "grep", "find", "ls"]);
 }

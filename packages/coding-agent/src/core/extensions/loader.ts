@@ -104,7 +104,8 @@ export function extensionsInDirectory(dir: string): string[] {
 		return [];
 	}
 	const found: string[] = [];
-	for (const entry of entries.sort((a, b) => a.name.localeCompare(b.name))) {
+	// Code-point order: the first localeCompare() of a process loads ICU collation data (about 9 ms of start-up).
+	for (const entry of entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
 		if (entry.name.startsWith(".") || entry.name === "node_modules") continue;
 		const path = join(dir, entry.name);
 		if (isDirectory(path)) found.push(...(folderEntries(path) ?? []));

@@ -7,6 +7,7 @@
 
 /** The namespaces the running pi hands to extensions. */
 export type PiNamespace =
+	| "coding-agent-helpers"
 	| "coding-agent"
 	| "coding-agent-ui"
 	| "ai"
@@ -19,13 +20,16 @@ export type PiNamespace =
 
 /** Where an aliased module name leads. */
 export type AliasTarget =
-	/** A module re-exporting these namespaces (the coding-agent name covers its SDK part and its UI part). */
+	/**
+	 * A module re-exporting these namespaces, the first one naming an export winning (the coding-agent name covers its
+	 * light helpers, its SDK part and its UI part).
+	 */
 	| { kind: "namespaces"; namespaces: readonly PiNamespace[] }
 	/** A module of our TypeBox dependency that has no namespace, resolved from our package. */
 	| { kind: "package"; specifier: string };
 
 const PACKAGE_NAMESPACES: Readonly<Record<string, readonly PiNamespace[]>> = {
-	"coding-agent": ["coding-agent", "coding-agent-ui"],
+	"coding-agent": ["coding-agent-helpers", "coding-agent", "coding-agent-ui"],
 	ai: ["ai"],
 	"agent-core": ["agent-core"],
 	tui: ["tui"],

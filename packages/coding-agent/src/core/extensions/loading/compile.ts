@@ -120,8 +120,16 @@ function piPlugin(esbuild: typeof import("esbuild"), externals: Set<string>): Pl
 			build.onLoad({ filter: /.*/, namespace: BRIDGE_NAMESPACE }, async (args) => {
 				const namespaces = args.path.split(",") as PiNamespace[];
 				if (namespaces.length > 1) {
-					// A facade over several bridges (their export names never overlap).
-					const lines = namespaces.map((namespace) => `export * from ${JSON.stringify(namespace)};`);
+					// A facade over several bridges: each name from the first namespace that has it.
+					const taken = new Set<string>();
+					const lines: string[] = [];
+					for (const namespace of namespaces) {
+						const names = Object.keys(await loadNamespace(namespace)).filter(
+							(name) => name !== "default" && !taken.has(name),
+						);
+						for (const name of names) taken.add(name);
+						if (names.length > 0) lines.push(`export { ${names.join(", ")} } from ${JSON.stringify(namespace)};`);
+					}
 					return { contents: lines.join("\n"), loader: "js" };
 				}
 				const namespace = namespaces[0] as PiNamespace;

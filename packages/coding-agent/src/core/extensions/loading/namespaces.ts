@@ -17,6 +17,7 @@ export interface NamespaceRegistry {
 }
 
 const LOADERS: Readonly<Record<PiNamespace, () => Promise<Record<string, unknown>>>> = {
+	"coding-agent-helpers": () => import("../../../extension-exports/coding-agent-helpers.js"),
 	"coding-agent": () => import("../../../extension-exports/coding-agent.js"),
 	"coding-agent-ui": () => import("../../../extension-exports/coding-agent-ui.js"),
 	ai: () => import("../../../extension-exports/ai.js"),
