@@ -136,10 +136,14 @@ export class EventDispatcher {
 		return { handled: false, ...current };
 	}
 
-	/** `before_agent_start`: system prompts chain; each handler may add one message. */
+	/**
+	 * `before_agent_start`: system prompts chain; each handler may add one message. `onSystemPrompt` hears every
+	 * change at once, so `ctx.getSystemPrompt()` in the next handler shows the chained prompt.
+	 */
 	async beforeAgentStart(
 		event: Omit<BeforeAgentStartEvent, "type">,
 		signal?: AbortSignal,
+		onSystemPrompt?: (systemPrompt: string) => void,
 	): Promise<BeforeAgentStartOutcome> {
 		const messages: ExtensionCustomMessage[] = [];
 		let systemPrompt = event.systemPrompt;
@@ -156,7 +160,10 @@ export class EventDispatcher {
 			);
 			if (!outcome.ok || !outcome.value) continue;
 			if (outcome.value.message) messages.push(outcome.value.message);
-			if (outcome.value.systemPrompt !== undefined) systemPrompt = outcome.value.systemPrompt;
+			if (outcome.value.systemPrompt !== undefined) {
+				systemPrompt = outcome.value.systemPrompt;
+				onSystemPrompt?.(systemPrompt);
+			}
 		}
 		return { messages, systemPrompt };
 	}

@@ -59,6 +59,8 @@ export class SessionHooks {
 			return [];
 		}
 		const { text, images } = promptParts(prompt);
+		// The agent holds the chained prompt while handlers run: ctx.getSystemPrompt() reads it.
+		agent.setSystemPrompt(base);
 		const outcome = await this.dispatch.beforeAgentStart(
 			{
 				prompt: text,
@@ -67,6 +69,7 @@ export class SessionHooks {
 				systemPromptOptions: { cwd: this.cwd, selectedTools: agent.state.tools.map((tool) => tool.name) },
 			},
 			signal,
+			(systemPrompt) => agent.setSystemPrompt(systemPrompt),
 		);
 		agent.setSystemPrompt(outcome.systemPrompt);
 		this.appliedPrompt = outcome.systemPrompt;

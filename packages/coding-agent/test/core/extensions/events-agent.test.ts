@@ -233,9 +233,12 @@ describe("extension events of a run", () => {
 					}),
 				),
 				ext("/ext/b", (pi) =>
-					pi.on("before_agent_start", (event) => {
+					pi.on("before_agent_start", (event, ctx) => {
 						if (event.prompt !== "first") return undefined;
 						expect(event.systemPromptOptions.cwd).toBe(t!.cwd);
+						// ctx.getSystemPrompt() shows the prompt as chained so far.
+						expect(ctx.getSystemPrompt()).toBe(event.systemPrompt);
+						expect(event.systemPrompt.endsWith("\nA")).toBe(true);
 						return { systemPrompt: `${event.systemPrompt}\nB`, message: { customType: "note", content: "from b" } };
 					}),
 				),
@@ -249,6 +252,7 @@ describe("extension events of a run", () => {
 		await t.session.prompt("second");
 		expect(t.faux.requests[1]!.context.systemPrompt).toBe(base);
 		expect(prompts).toEqual(["first", "second"]);
+		expect(errors(t)).toEqual([]);
 		const custom = t.fileLines().filter((line) => line.type === "custom_message");
 		expect(custom.map((line) => [line.customType, line.content, line.display])).toEqual([
 			["note", "from a", true],
