@@ -340,6 +340,25 @@ export interface ThinkingLevelSelectEvent {
 
 // --- tools --------------------------------------------------------------------------------------------------------
 
+/** The arguments of the built-in tools as `tool_call` shows them (the original pi's names). */
+export interface BuiltinToolInputs {
+	read: { path: string; offset?: number; limit?: number };
+	write: { path: string; content: string };
+	edit: { path: string; edits: { oldText: string; newText: string }[]; replace_all?: boolean };
+	bash: { command: string; timeout?: number };
+	grep: {
+		pattern: string;
+		path?: string;
+		glob?: string;
+		ignoreCase?: boolean;
+		literal?: boolean;
+		context?: number;
+		limit?: number;
+	};
+	find: { pattern: string; path?: string; limit?: number };
+	ls: { path?: string; limit?: number };
+}
+
 /**
  * The model asked for a tool; arguments are validated and about to be used. `input` carries the original pi's
  * argument names for built-in tools (read/write `path`, edit `path` + `edits[{oldText, newText}]`, grep
