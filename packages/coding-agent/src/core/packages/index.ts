@@ -1,4 +1,12 @@
 /** pi packages: sources, install/remove/update/list, manifests and the resources packages give a session. */
+
+export {
+	type ConfigurablePackage,
+	type ConfigurableResource,
+	listConfigurable,
+	setResourceEnabled,
+	toggledPatterns,
+} from "./config.js";
 export { type PackageEntry, readAllEntries, readScopeEntries } from "./configured.js";
 export { applyFilter, resourceName } from "./filters.js";
 export { type PackageScope, scopeLayout } from "./layout.js";
