@@ -36,7 +36,7 @@ import { KeyActions } from "./input/key-actions.js";
 import { noModelText, sendToSession, submitErrorText } from "./input/submit.js";
 import { headerKeyHints } from "./keybindings.js";
 import { createModeContext } from "./mode-context.js";
-import { NOTICE_TEXT, type NoticeKind, type NoticeOptions } from "./notices.js";
+import { NO_MODEL_NOTICE, NOTICE_TEXT, type NoticeKind, type NoticeOptions } from "./notices.js";
 import { RunStatus } from "./run-status.js";
 import { createTheme, type Theme, type ThemeSpec } from "./theme/index.js";
 
@@ -222,7 +222,7 @@ export class InteractiveMode {
 		this.status.clear();
 		this.refreshFooter();
 		// The first run (no key anywhere): the first screen says how to get going.
-		if (!session.model) this.transcript.addNotice("warning", noModelText(session));
+		if (!session.model) this.transcript.addNotice("warning", noModelText(session), NO_MODEL_NOTICE);
 		session.extensions.setUi(this.extensionUi.context, true);
 		// ctx.shutdown(): quit once the agent is idle (queued messages run first), as /quit would.
 		session.extensions.setShutdownHandler(() => void session.waitForIdle().then(() => this.shutdown(0)));

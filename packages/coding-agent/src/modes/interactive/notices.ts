@@ -17,6 +17,9 @@ export interface NoticeOptions {
 	ttlMs?: number;
 }
 
+/** The "no model" hint replaces itself: the first screen, a prompt and /model show it once, at the bottom. */
+export const NO_MODEL_NOTICE: NoticeOptions = { key: "no-model" };
+
 /** User-visible texts of the interactive mode. */
 export const NOTICE_TEXT = {
 	divider: (sessionId: string) => `──── session ${sessionId.slice(0, 8)} ────`,

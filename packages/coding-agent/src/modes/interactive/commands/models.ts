@@ -2,7 +2,7 @@
 import type { AgentThinkingLevel } from "@pi/agent-core";
 import { getSupportedThinkingLevels, type Model } from "@pi/ai";
 import { resolveModelPattern } from "../../../core/config/model-resolver.js";
-import { NOTICE_TEXT } from "../notices.js";
+import { NO_MODEL_NOTICE, NOTICE_TEXT } from "../notices.js";
 import { ModelSelector } from "../selectors/model-selector.js";
 import { ThinkingSelector } from "../selectors/thinking-selector.js";
 import type { CommandRun, ModeContext } from "./types.js";
@@ -25,7 +25,7 @@ export async function pickModel(context: ModeContext): Promise<void> {
 	session.modelRegistry.refresh();
 	const models = session.getAvailableModels();
 	if (models.length === 0) {
-		context.notify("warning", NOTICE_TEXT.noModelsAvailable);
+		context.notify("warning", NOTICE_TEXT.noModelsAvailable, NO_MODEL_NOTICE);
 		return;
 	}
 	const current = session.model;

@@ -13,8 +13,8 @@ import type { PromptEditor } from "../components/prompt-editor.js";
 import type { Dialogs } from "../dialogs.js";
 import type { TranscriptView } from "../event-rendering.js";
 import type { HotkeyTarget } from "../hotkeys.js";
-import { NOTICE_TEXT, type NoticeKind, type NoticeOptions } from "../notices.js";
-import { parseShellCommand, sendToSession, submitErrorText } from "./submit.js";
+import { NO_MODEL_NOTICE, NOTICE_TEXT, type NoticeKind, type NoticeOptions } from "../notices.js";
+import { isNoModelError, parseShellCommand, sendToSession, submitErrorText } from "./submit.js";
 
 /** The command modules keys act through, imported on first use. */
 const COMMAND_MODULES = {
@@ -77,7 +77,17 @@ export class KeyActions implements HotkeyTarget {
 		try {
 			await sendToSession(session, text, images, whileBusy);
 		} catch (error) {
-			this.host.notify("error", submitErrorText(session, text, error));
+			const noModel = isNoModelError(error);
+			this.host.notify(
+				noModel ? "warning" : "error",
+				submitErrorText(session, text, error),
+				noModel ? NO_MODEL_NOTICE : undefined,
+			);
+			// A prompt that was not sent goes back into the editor (an extension command ran: it does not).
+			if (!session.extensions.findCommand(text) && this.editorIsEmpty()) {
+				this.host.editor.setText(text);
+				this.pendingImages = [...images, ...this.pendingImages];
+			}
 		}
 		this.host.refreshFooter();
 	}

@@ -53,13 +53,18 @@ export function noModelText(session: AgentSession): string {
 	return session.getAvailableModels().length === 0 ? NOTICE_TEXT.noModelsAvailable : NOTICE_TEXT.noModelSelected;
 }
 
+/** Whether a submission failed because no model is selected (the session's text, worded for every mode). */
+export function isNoModelError(error: unknown): boolean {
+	return errorMessage(error) === sessionTexts.noModel;
+}
+
 /**
  * The notice for a failed submission: an extension command's failure names the extension; the session's "no model"
- * error (worded for every mode) becomes what to do here.
+ * error becomes what to do here.
  */
 export function submitErrorText(session: AgentSession, text: string, error: unknown): string {
 	const command = session.extensions.findCommand(text);
 	const message = errorMessage(error);
 	if (command) return extensionTexts.errorLine(command.extensionPath, message);
-	return message === sessionTexts.noModel ? noModelText(session) : message;
+	return isNoModelError(error) ? noModelText(session) : message;
 }

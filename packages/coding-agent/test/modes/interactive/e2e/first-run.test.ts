@@ -51,13 +51,20 @@ describe("first run without a key", () => {
 		expect(flatScreen()).toContain("/login");
 	});
 
-	it("a prompt and /model say the same, never an RPC command or /model itself", async () => {
+	it("a prompt and /model say the same (one notice, never an RPC command or /model); the prompt is kept", async () => {
+		const notices = () => pi.allText().split(FIRST_WORDS).length - 1;
+		const editorLine = /^hello there\s*$/m;
 		await pi.submit("hello there");
-		await pi.waitFor(() => pi.screen().split(FIRST_WORDS).length === 3, "the notice after the prompt");
+		// The unsent prompt is back in the editor; the hint replaced itself instead of piling up.
+		await pi.waitForScreen(editorLine);
+		expect(notices()).toBe(1);
+		expect(pi.allText()).not.toContain("set_model");
+		pi.press(KEYS.ctrlC);
+		await pi.waitFor(() => !editorLine.test(pi.screen()), "the editor to clear");
 		await pi.submit("/model");
-		await pi.waitFor(() => pi.screen().split(FIRST_WORDS).length === 4, "the notice after /model");
-		const text = pi.allText();
-		expect(text).not.toContain("set_model");
+		await pi.waitFor(() => !pi.screen().includes("/model"), "/model to run");
+		expect(pi.screen()).not.toContain("Select model");
+		expect(notices()).toBe(1);
 		expect(NOTICE_TEXT.noModelsAvailable).not.toContain("/model");
 	});
 
