@@ -251,7 +251,10 @@ export class EventDispatcher {
 		return current;
 	}
 
-	/** A cancellable `session_before_*` event: any `{cancel: true}` cancels; else the first supplied result counts. */
+	/**
+	 * A cancellable `session_before_*` event: any `{cancel: true}` cancels (so does an abort while a handler runs);
+	 * else the first supplied result counts.
+	 */
 	async cancellable<
 		K extends "session_before_switch" | "session_before_fork" | "session_before_compact" | "session_before_tree",
 	>(
@@ -259,8 +262,11 @@ export class EventDispatcher {
 		event: ExtensionEventMap[K]["event"],
 	): Promise<CancellableOutcome<NonNullable<ExtensionEventMap[K]["result"]>>> {
 		let first: NonNullable<ExtensionEventMap[K]["result"]> | undefined;
+		// Compaction and tree events carry the operation's signal: aborting it stops waiting for their handlers.
+		const bound = "signal" in event ? { signal: event.signal } : {};
 		for (const entry of this.host.handlersFor(name)) {
-			const outcome = await this.call(entry, name, event);
+			const outcome = await this.call(entry, name, event, bound);
+			if (!outcome.ok && outcome.abandoned) return { cancel: true };
 			if (!outcome.ok || !outcome.value) continue;
 			if ((outcome.value as { cancel?: boolean }).cancel) return { cancel: true };
 			first ??= outcome.value;

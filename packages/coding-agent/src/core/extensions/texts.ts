@@ -80,9 +80,9 @@ export const extensionTexts = {
 	/** A handler returned a value of the wrong shape; it is ignored. */
 	malformedResult: (event: string, expected: string) =>
 		`the ${event} handler returned a malformed result (expected ${expected}); it is ignored.`,
-	/** A handler still running when the run it belongs to was aborted. */
+	/** A handler still running when the run (or compaction, tree move) it belongs to was aborted. */
 	abandonedOnAbort: (event: string) =>
-		`the ${event} handler was still running when the run was aborted; pi went on without it.`,
+		`the ${event} handler was still running when its operation was aborted; pi went on without it.`,
 	/** A session_shutdown handler that did not finish in time: pi ends anyway. */
 	shutdownTimeout: (ms: number) =>
 		`the session_shutdown handler did not finish within ${ms} ms; pi ends without waiting for it.`,

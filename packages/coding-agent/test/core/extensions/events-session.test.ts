@@ -6,6 +6,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { extensionTexts } from "../../../src/core/extensions/texts.js";
 import type { ExtensionAPI, ExtensionFactory } from "../../../src/core/extensions/types.js";
 import { createTestSession, type TestSession, twoExchanges } from "../agent-session/helpers.js";
 
@@ -141,6 +142,39 @@ describe("compaction events", () => {
 			compactionEntry: { id: stored.id, summary: "custom summary" },
 		});
 		expect(t.session.messages[0]).toMatchObject({ role: "compactionSummary", summary: "custom summary" });
+	});
+});
+
+describe("handlers that hang in cancellable events", () => {
+	it("aborting a compaction stops waiting for a session_before_compact handler that never returns", async () => {
+		let entered!: () => void;
+		const inHandler = new Promise<void>((resolve) => {
+			entered = resolve;
+		});
+		t = await twoExchanges({
+			settingsJson: { compaction: { keepRecentTokens: 2 } },
+			extensionFactories: [
+				ext("/ext/stuck", (pi) =>
+					pi.on("session_before_compact", () => {
+						entered();
+						return new Promise(() => {});
+					}),
+				),
+			],
+		});
+		const compacting = t.session.compact();
+		await inHandler;
+		t.session.abortCompaction();
+		await expect(compacting).rejects.toThrow("Compaction cancelled");
+		expect(t.session.isCompacting).toBe(false);
+		expect(t.events.filter((e) => e.type === "extension_error")).toEqual([
+			{
+				type: "extension_error",
+				extensionPath: "/ext/stuck",
+				event: "session_before_compact",
+				error: extensionTexts.abandonedOnAbort("session_before_compact"),
+			},
+		]);
 	});
 });
 
