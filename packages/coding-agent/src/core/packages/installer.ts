@@ -5,9 +5,9 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmdirSync, rmSync, writeFileSync } from "node:fs";
 import { basename, dirname, join, resolve, sep } from "node:path";
-import { gitPackagePath, npmPackagePath, type ScopeLayout } from "./layout.js";
+import { gitPackagePath, npmPackagePath, packagePath, type ScopeLayout } from "./layout.js";
 import { type CommandLine, runCommand } from "./run.js";
-import type { GitSource, NpmSource } from "./source.js";
+import type { GitSource, NpmSource, ParsedSource } from "./source.js";
 import { packageTexts } from "./texts.js";
 
 /** How npm is run: the `npmCommand` setting (argv form) or plain `npm`. */
@@ -206,4 +206,13 @@ export async function updateGit(dir: string, source: GitSource, npm: NpmSetup): 
 	if (after === before) return false;
 	await installGitDependencies(dir, npm);
 	return true;
+}
+
+/** Where an entry's files are; for a user npm package also an older global install. */
+export function installedPath(parsed: ParsedSource, layout: ScopeLayout, npm?: NpmSetup): string {
+	const path = packagePath(layout, parsed);
+	if (parsed.kind === "npm" && layout.scope === "user" && npm && !existsSync(path)) {
+		return legacyGlobalNpmPath(parsed, npm) ?? path;
+	}
+	return path;
 }

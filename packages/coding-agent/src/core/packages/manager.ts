@@ -18,7 +18,6 @@ import {
 	cloneGit,
 	installedVersion,
 	installNpm,
-	legacyGlobalNpmPath,
 	type NpmSetup,
 	type NpmSnapshot,
 	npmSetup,
@@ -62,15 +61,6 @@ function checkSettingsWritable(layout: ScopeLayout): void {
 	if (read.status === "ok" && !isPlainObject(read.value)) {
 		throw new Error(packageTexts.settingsInvalid(layout.settingsFile, "not a JSON object"));
 	}
-}
-
-/** Where an entry's files are; for a user npm package also an older global install. */
-export function installedPath(parsed: ParsedSource, layout: ScopeLayout, npm?: NpmSetup): string {
-	const path = packagePath(layout, parsed);
-	if (parsed.kind === "npm" && layout.scope === "user" && npm && !existsSync(path)) {
-		return legacyGlobalNpmPath(parsed, npm) ?? path;
-	}
-	return path;
 }
 
 /** Checks an installed package offers resources and has a readable manifest; throws the user-facing error. */

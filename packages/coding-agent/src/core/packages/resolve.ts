@@ -6,9 +6,8 @@
 import { realpathSync } from "node:fs";
 import { entriesFrom, type PackageEntry, readAllEntries } from "./configured.js";
 import { applyFilter, resourceName } from "./filters.js";
-import { npmSetup } from "./installer.js";
+import { installedPath, npmSetup } from "./installer.js";
 import { scopeLayout } from "./layout.js";
-import { installedPath } from "./manager.js";
 import { ManifestError, type PackageResourceKind, RESOURCE_KINDS, readPackageFiles } from "./manifest.js";
 import type { PackageOrigin } from "./origin.js";
 import { parseSource, sourceIdentity } from "./source.js";

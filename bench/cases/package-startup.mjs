@@ -1,0 +1,177 @@
+// Start-up with installed packages: `pi -p` against the loopback mock server with 5 packages in settings.json
+// (2 npm packages in <agentDir>/npm/node_modules, 2 git clones in <agentDir>/git/<host>/<path>, 1 local folder; laid
+// out as pi install leaves them, without running npm or git). Each package has a TypeScript extension (a tool and a
+// command), two skills, two prompt templates and a theme, declared by a `pi` manifest or by conventional folders.
+// Measured interleaved, one of each per round, after a first run that fills the compiled-extension cache:
+// - none: the same request from an agent dir without packages;
+// - packages: with the 5 packages (warm cache);
+// - loose: the same extensions, skills, templates and themes as plain files in the agent dir (what the packages add
+//   beyond loading their resources at all).
+// Uses the built package: run `npm run build` first.
+//
+// Goal: the 5 packages add at most 30 ms to a warm start.
+import { spawn } from "node:child_process";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { performance } from "node:perf_hooks";
+import { fileURLToPath } from "node:url";
+import { importDist, startMockServer } from "../lib/mock-server.mjs";
+import { formatMs, median } from "../lib/timing.mjs";
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
+const PI = join(root, "packages", "coding-agent", "bin", "pi.js");
+const RUNS = 11;
+const GOAL_MS = 30;
+
+function runCommand(command, args, env) {
+	return new Promise((resolve, reject) => {
+		const child = spawn(command, args, { env, stdio: ["ignore", "pipe", "pipe"] });
+		let stderr = "";
+		child.stderr.on("data", (chunk) => {
+			stderr += chunk;
+		});
+		child.stdout.resume();
+		child.on("error", reject);
+		child.on("close", (code) =>
+			code === 0 && stderr === "" ? resolve() : reject(new Error(`${args.join(" ")} exited ${code}: ${stderr}`)),
+		);
+	});
+}
+
+function write(path, text) {
+	mkdirSync(dirname(path), { recursive: true });
+	writeFileSync(path, text);
+}
+
+function writeAgentDir(parent, name, serverUrl) {
+	const agentDir = join(parent, name);
+	const models = {
+		providers: {
+			mock: {
+				api: "openai-completions",
+				baseUrl: `${serverUrl}/v1`,
+				apiKey: "bench-key",
+				models: [{ id: "mock-model", name: "Mock Model" }],
+			},
+		},
+	};
+	write(join(agentDir, "models.json"), JSON.stringify(models));
+	return agentDir;
+}
+
+/** One package folder; `manifest` decides between a `pi` key and conventional folders. */
+function writePackage(dir, index, manifest) {
+	const ext = manifest ? "src/extension.ts" : "extensions/index.ts";
+	write(
+		join(dir, ext),
+		`import type { ExtensionAPI } from "@mariozechner/pi-coding-agent";
+export default function (pi: ExtensionAPI): void {
+	pi.registerTool({
+		name: "pkg_tool_${index}",
+		label: "Tool ${index}",
+		description: "Bench tool ${index}",
+		parameters: { type: "object", properties: {} },
+		async execute() {
+			return { content: [{ type: "text" as const, text: "ok" }], details: {} };
+		},
+	});
+	pi.registerCommand("pkg-${index}", { description: "bench", handler: async () => {} });
+}
+`,
+	);
+	const skills = manifest ? "res/skills" : "skills";
+	const prompts = manifest ? "res/prompts" : "prompts";
+	const themes = manifest ? "res/themes" : "themes";
+	for (const n of [1, 2]) {
+		write(
+			join(dir, skills, `skill-${index}-${n}`, "SKILL.md"),
+			`---\nname: skill-${index}-${n}\ndescription: Bench skill\n---\nDo it.\n`,
+		);
+		write(join(dir, prompts, `prompt-${index}-${n}.md`), `---\ndescription: Bench prompt\n---\nSay $1\n`);
+	}
+	write(join(dir, themes, `theme-${index}.json`), JSON.stringify({ name: `bench-${index}`, colors: {} }));
+	const pkg = { name: `bench-pkg-${index}`, version: "1.0.0" };
+	if (manifest)
+		pkg.pi = {
+			extensions: [`./${ext}`],
+			skills: [`./${skills}`],
+			prompts: [`./${prompts}/*.md`],
+			themes: [`./${themes}`],
+		};
+	write(join(dir, "package.json"), JSON.stringify(pkg));
+}
+
+/** Package `index`'s resources as plain files in the agent dir's extensions/, skills/, prompts/, themes/. */
+function writeLoose(agentDir, index) {
+	const dir = join(agentDir, "loose-src", String(index));
+	writePackage(dir, index, false);
+	write(join(agentDir, "extensions", `pkg-${index}.ts`), readFileSync(join(dir, "extensions", "index.ts"), "utf8"));
+	for (const n of [1, 2]) {
+		const skill = `skill-${index}-${n}`;
+		write(join(agentDir, "skills", skill, "SKILL.md"), readFileSync(join(dir, "skills", skill, "SKILL.md"), "utf8"));
+		const prompt = `prompt-${index}-${n}.md`;
+		write(join(agentDir, "prompts", prompt), readFileSync(join(dir, "prompts", prompt), "utf8"));
+	}
+	write(
+		join(agentDir, "themes", `theme-${index}.json`),
+		readFileSync(join(dir, "themes", `theme-${index}.json`), "utf8"),
+	);
+}
+
+function benchEnv(agentDir) {
+	const env = { ...process.env, PI_CODING_AGENT_DIR: agentDir, PI_OFFLINE: "1" };
+	for (const name of Object.keys(env)) if (/_API_KEY$|_TOKEN$/.test(name)) delete env[name];
+	return env;
+}
+
+export async function run() {
+	await importDist("coding-agent", "main.js");
+	const server = await startMockServer();
+	const dir = mkdtempSync(join(tmpdir(), "pi-bench-pkg-"));
+	try {
+		const withPackages = writeAgentDir(dir, "with", server.url);
+		const without = writeAgentDir(dir, "without", server.url);
+		const loose = writeAgentDir(dir, "loose", server.url);
+		for (let index = 0; index < 5; index++) writeLoose(loose, index);
+		writePackage(join(withPackages, "npm", "node_modules", "bench-npm-0"), 0, true);
+		writePackage(join(withPackages, "npm", "node_modules", "@bench", "npm-1"), 1, false);
+		writePackage(join(withPackages, "git", "git.example.test", "bench", "git-2"), 2, true);
+		writePackage(join(withPackages, "git", "git.example.test", "bench", "git-3"), 3, false);
+		writePackage(join(dir, "local-4"), 4, true);
+		const packages = [
+			"npm:bench-npm-0",
+			"npm:@bench/npm-1",
+			"git:git.example.test/bench/git-2",
+			"https://git.example.test/bench/git-3",
+			"../local-4",
+		];
+		write(join(withPackages, "settings.json"), JSON.stringify({ packages }));
+		const args = [PI, "-p", "--no-session", "--model", "mock/mock-model", "say ok"];
+		const pi = (agentDir) => () => {
+			server.enqueue({ text: "ok" });
+			return runCommand(process.execPath, args, benchEnv(agentDir));
+		};
+		const commands = [pi(without), pi(withPackages), pi(loose)];
+		const durations = commands.map(() => []);
+		for (let round = -1; round < RUNS; round++) {
+			for (const [index, command] of commands.entries()) {
+				const start = performance.now();
+				await command();
+				if (round >= 0) durations[index].push(performance.now() - start); // round -1 fills the cache
+			}
+		}
+		const [none, withPkgs, looseFiles] = durations.map(median);
+		console.log(`pi -p, no packages: median ${formatMs(none)}`);
+		const verdict = withPkgs - none <= GOAL_MS ? "met" : "MISSED";
+		console.log(
+			`pi -p, 5 packages (5 extensions, 10 skills, 10 prompt templates, 5 themes), warm cache: median ${formatMs(withPkgs)} = +${formatMs(withPkgs - none)} (goal <= +${GOAL_MS} ms: ${verdict})`,
+		);
+		console.log(
+			`pi -p, the same resources as plain files in the agent dir: median ${formatMs(looseFiles)} (packages: ${withPkgs - looseFiles >= 0 ? "+" : ""}${formatMs(withPkgs - looseFiles)})`,
+		);
+	} finally {
+		await server.close();
+		rmSync(dir, { recursive: true, force: true });
+	}
+}
