@@ -15,7 +15,7 @@ import type { AgentSession } from "../../core/agent-session.js";
 import { AuthStorage } from "../../core/config/auth-storage.js";
 import { resolveAgentDir } from "../../core/config/paths.js";
 import { SettingsManager } from "../../core/config/settings.js";
-import { packageThemePaths } from "../../core/packages/index.js";
+import { packageThemePaths } from "../../core/packages/resolve.js";
 import { InteractiveMode, QUIT_LIMIT_MS } from "./interactive-mode.js";
 import { loadKeybindings, readKeybindingOverrides } from "./keybindings.js";
 import { installExitHandlers } from "./process-exit.js";
