@@ -6,6 +6,7 @@
  */
 import type { Agent, BeforeToolCallContext, BeforeToolCallResult } from "@pi/agent-core";
 import type { ImageContent } from "@pi/ai";
+import type { PackageOrigin } from "../packages/origin.js";
 import { type AgentSessionEvent, type CommandInfo, commandSourceInfo } from "../session-events.js";
 import { EXTENSION_EVENT_NAMES, errorMessage, extensionTexts } from "./texts.js";
 import type {
@@ -23,7 +24,7 @@ import type {
 import { createHeadlessUi, type UiContext } from "./ui-context.js";
 
 /** Where an extension was found; drives `CommandInfo.sourceInfo` (rpc.md §5). */
-export type ExtensionOrigin = "cli" | "settings" | "project" | "user" | "sdk";
+export type ExtensionOrigin = "cli" | "settings" | "project" | "user" | "sdk" | PackageOrigin;
 
 /** What the host needs of the session it serves (an AgentSession provides it). */
 export interface ExtensionSessionPort {
