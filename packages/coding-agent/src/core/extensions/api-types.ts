@@ -20,7 +20,7 @@ import type { SessionManager } from "../session/index.js";
 import type { CustomMessage } from "../session/types.js";
 import type { CommandInfo, CompactionResult } from "../session-events.js";
 import type { ExtensionEventName, ExtensionHandler } from "./types.js";
-import type { UiContext } from "./ui-context.js";
+import type { ExtensionUiContext } from "./ui-defaults.js";
 
 /** The session manager as extensions see it: every reading method, none that writes. */
 export type ReadonlySessionManager = Pick<
@@ -77,7 +77,7 @@ export interface CompactOptions {
 /** Passed to every event handler, tool `execute` and shortcut. */
 export interface ExtensionContext {
 	/** The mode's UI: real dialogs (TUI), client dialogs (RPC), or defaults at once (print/JSON). */
-	ui: UiContext;
+	ui: ExtensionUiContext;
 	/** False in print and JSON mode, where every dialog resolves to its default at once. */
 	hasUI: boolean;
 	cwd: string;
@@ -329,7 +329,7 @@ export interface ExtensionAPI {
 	/** Absolute path of this extension's file. */
 	readonly extensionPath: string;
 	/** The mode's UI (see {@link ExtensionContext.ui}); before the mode starts, the headless UI. */
-	readonly ui: UiContext;
+	readonly ui: ExtensionUiContext;
 	/** Shared event bus between extensions. */
 	readonly events: EventBus;
 	/** Handles an event; handlers run in extension load order and a throwing handler is reported, not fatal. */

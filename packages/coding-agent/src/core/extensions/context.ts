@@ -14,11 +14,11 @@ import type {
 	ReplacedSessionContext,
 } from "./api-types.js";
 import { errorMessage } from "./texts.js";
-import type { UiContext } from "./ui-context.js";
+import type { ExtensionUiContext } from "./ui-defaults.js";
 
 /** What the contexts need of the host. */
 export interface ContextHost {
-	readonly ui: UiContext;
+	readonly ui: ExtensionUiContext;
 	readonly hasUI: boolean;
 	readonly cwd: string;
 	/** The attached session; throws the "not yet" error before one exists. */

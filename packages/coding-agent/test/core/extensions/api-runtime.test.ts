@@ -8,6 +8,8 @@ import { createAssistantMessageEventStream, createEmptyAssistantMessage, type Mo
 import { afterEach, describe, expect, it } from "vitest";
 import { startHeadlessExtensions } from "../../../src/core/extensions/headless.js";
 import type { ExtensionAPI, ExtensionFactory } from "../../../src/core/extensions/types.js";
+import { createHeadlessUi } from "../../../src/core/extensions/ui-context.js";
+import { uiDefaultTexts } from "../../../src/core/extensions/ui-defaults.js";
 import type { ExtensionUiRequest } from "../../../src/modes/rpc/protocol.js";
 import { RpcUiBridge } from "../../../src/modes/rpc/ui.js";
 import { createTestSession, requestTexts, type TestSession } from "../agent-session/helpers.js";
@@ -212,6 +214,40 @@ describe("ctx.ui in every mode", () => {
 		await t.session.prompt("/ask");
 		expect(answers).toEqual([false, undefined, false, undefined, undefined]);
 		expect(written).toBe("Warning: done\n");
+	});
+
+	it("terminal-only ui methods answer like the original where there is no terminal UI", async () => {
+		const { api, factory } = capture();
+		const t = await sessionWith({ "/ext/ui": factory });
+		const widgets: unknown[] = [];
+		t.session.extensions.setUi(
+			{
+				...createHeadlessUi(new PassThrough()),
+				setWidget: (key, lines, placement) => void widgets.push([key, lines, placement]),
+			},
+			false,
+		);
+		const ui = api().ui;
+		ui.setWorkingMessage("thinking hard");
+		ui.setWorkingVisible(false);
+		ui.setHiddenThinkingLabel("hidden");
+		ui.setFooter(() => ({}));
+		ui.setEditorComponent(undefined);
+		expect(ui.onTerminalInput(() => undefined)).toBeTypeOf("function");
+		expect(ui.theme.fg("accent", "plain text")).toBe("plain text");
+		expect(ui.theme.bold("bold")).toBe("bold");
+		expect(ui.setTheme("dark")).toEqual({ success: false, error: uiDefaultTexts.noThemes });
+		expect(ui.getAllThemes()).toEqual([]);
+		expect(ui.getToolsExpanded()).toBe(false);
+		expect(await ui.custom(() => ({}))).toBeUndefined();
+		// The original's options object and pi's placement string both reach the mode as the placement.
+		ui.setWidget("todo", ["a"], { placement: "belowEditor" });
+		ui.setWidget("todo", ["b"], "aboveEditor");
+		ui.setWidget("fancy", () => ({}));
+		expect(widgets).toEqual([
+			["todo", ["a"], "belowEditor"],
+			["todo", ["b"], "aboveEditor"],
+		]);
 	});
 
 	it("RPC mode: a tool's confirm dialog goes to the client and its reply decides", async () => {
