@@ -141,15 +141,21 @@ function piPlugin(esbuild: typeof import("esbuild"), externals: Set<string>): Pl
 				const loader = LOADERS[extname(args.path)];
 				if (!loader) return undefined;
 				const source = readFileSync(args.path, "utf8");
-				const result = await esbuild.transform(source, {
-					loader,
-					sourcefile: args.path,
-					define: locationDefines(args.path),
-					format: undefined,
-					target: "node20",
-					logLevel: "silent",
-				});
-				return { contents: result.code, loader: "js", resolveDir: dirname(args.path) };
+				try {
+					const result = await esbuild.transform(source, {
+						loader,
+						sourcefile: args.path,
+						define: locationDefines(args.path),
+						target: "node20",
+						logLevel: "silent",
+					});
+					return { contents: result.code, loader: "js", resolveDir: dirname(args.path) };
+				} catch (error) {
+					// Hand the syntax errors (with their file, line and column) to the build instead of one wrapped text.
+					const errors = (error as { errors?: Message[] }).errors;
+					if (errors?.length) return { errors };
+					throw error;
+				}
 			});
 		},
 	};

@@ -1,0 +1,138 @@
+/**
+ * Module names inside extensions (extensions.md "Module names"): the original pi's package names under both scopes,
+ * ours, and TypeBox resolve to the running pi's own modules (the same classes and objects, not a second copy).
+ */
+import { join } from "node:path";
+import * as agentCore from "@pi/agent-core";
+import * as ai from "@pi/ai";
+import * as tui from "@pi/tui";
+import * as typebox from "@sinclair/typebox";
+import { TypeCompiler } from "@sinclair/typebox/compiler";
+import { describe, expect, it } from "vitest";
+import { ALIASED_PACKAGES, aliasFor } from "../../../src/core/extensions/loading/aliases.js";
+import { SessionManager } from "../../../src/core/session/index.js";
+import { loadInto, takeSeen, useLoadingWorld, write } from "./loading-helpers.js";
+
+const world = useLoadingWorld();
+
+/** An extension that imports `imports` and leaves `seen` on globalThis.__loadingSeen. */
+function extension(name: string, imports: string[], seen: string): string {
+	return write(
+		join(world.root, `${name}.ts`),
+		`${imports.join("\n")}\nexport default function (): void {\n\t(globalThis as any).__loadingSeen = ${seen};\n}\n`,
+	);
+}
+
+describe("the alias table", () => {
+	it("covers the four packages under @mariozechner, @earendil-works and @pi, plus both TypeBox names", () => {
+		for (const scope of ["@mariozechner/pi-", "@earendil-works/pi-", "@pi/"]) {
+			for (const name of ["coding-agent", "ai", "agent-core", "tui"]) {
+				expect(ALIASED_PACKAGES).toContain(`${scope}${name}`);
+				expect(aliasFor(`${scope}${name}`)?.kind).toBe("namespaces");
+			}
+		}
+		expect(aliasFor("typebox")).toEqual({ kind: "namespaces", namespaces: ["typebox"] });
+		expect(aliasFor("typebox/compile")).toEqual({ kind: "namespaces", namespaces: ["typebox/compiler"] });
+		expect(aliasFor("@sinclair/typebox/value")).toEqual({ kind: "namespaces", namespaces: ["typebox/value"] });
+		expect(aliasFor("@sinclair/typebox/system")).toEqual({ kind: "package", specifier: "@sinclair/typebox/system" });
+		expect(aliasFor("@mariozechner/pi-ai/oauth")).toBeUndefined();
+		expect(aliasFor("@mariozechner/pi-web-ui")).toBeUndefined();
+		expect(aliasFor("zod")).toBeUndefined();
+	});
+});
+
+describe("aliased imports resolve to the running pi's modules", () => {
+	it("@mariozechner names: the same classes and functions as ours", async () => {
+		const file = extension(
+			"mario",
+			[
+				'import { StringEnum, getModel } from "@mariozechner/pi-ai";',
+				'import { Agent } from "@mariozechner/pi-agent-core";',
+				'import { Text, Box, matchesKey, Key, truncateToWidth, visibleWidth } from "@mariozechner/pi-tui";',
+				'import { SessionManager, defineTool, isToolCallEventType, withFileMutationQueue, truncateHead, DEFAULT_MAX_BYTES } from "@mariozechner/pi-coding-agent";',
+			],
+			"{ StringEnum, getModel, Agent, Text, Box, matchesKey, Key, truncateToWidth, visibleWidth, SessionManager, defineTool, isToolCallEventType, withFileMutationQueue, truncateHead, DEFAULT_MAX_BYTES }",
+		);
+		const { errors } = await loadInto(world, [file]);
+		expect(errors).toEqual([]);
+		const seen = takeSeen<Record<string, any>>("__loadingSeen");
+		expect(seen.getModel).toBe(ai.getModel);
+		expect(seen.Agent).toBe(agentCore.Agent);
+		expect(seen.Text).toBe(tui.Text);
+		expect(seen.Box).toBe(tui.Box);
+		expect(seen.matchesKey).toBe(tui.matchesKey);
+		expect(seen.SessionManager).toBe(SessionManager);
+		expect(seen.Key.ctrl("c")).toBe("ctrl+c");
+		expect(tui.matchesKey("\x1b", seen.Key.escape)).toBe(true);
+		expect(seen.StringEnum(["a", "b"])).toMatchObject({ type: "string", enum: ["a", "b"] });
+		expect(seen.isToolCallEventType("bash", { type: "tool_call", toolCallId: "1", toolName: "bash", input: {} })).toBe(
+			true,
+		);
+		expect(seen.truncateHead("a\nb\nc", { maxLines: 2 })).toMatchObject({ content: "a\nb", truncatedBy: "lines" });
+		expect(seen.DEFAULT_MAX_BYTES).toBe(50 * 1024);
+	});
+
+	it("@earendil-works and @pi names, typebox and @sinclair/typebox (with subpaths)", async () => {
+		const file = extension(
+			"earendil",
+			[
+				'import { complete } from "@earendil-works/pi-ai";',
+				'import { Text } from "@earendil-works/pi-tui";',
+				'import { Container } from "@pi/tui";',
+				'import { SessionManager } from "@earendil-works/pi-coding-agent";',
+				'import { Type } from "typebox";',
+				'import { Kind } from "@sinclair/typebox";',
+				'import { TypeCompiler } from "typebox/compile";',
+				'import { Value } from "@sinclair/typebox/value";',
+			],
+			"{ complete, Text, Container, SessionManager, Type, Kind, TypeCompiler, Value }",
+		);
+		const { errors } = await loadInto(world, [file]);
+		expect(errors).toEqual([]);
+		const seen = takeSeen<Record<string, any>>("__loadingSeen");
+		expect(seen.complete).toBe(ai.complete);
+		expect(seen.Text).toBe(tui.Text);
+		expect(seen.Container).toBe(tui.Container);
+		expect(seen.SessionManager).toBe(SessionManager);
+		expect(seen.Type).toBe(typebox.Type);
+		expect(seen.Kind).toBe(typebox.Kind);
+		expect(seen.TypeCompiler).toBe(TypeCompiler);
+		const schema = seen.Type.Object({ name: seen.Type.String() });
+		expect(seen.Value.Check(schema, { name: "x" })).toBe(true);
+	});
+
+	it("UI helpers are real components on @pi/tui", async () => {
+		const file = extension(
+			"ui",
+			[
+				'import { DynamicBorder, BorderedLoader, CustomEditor, getMarkdownTheme, keyHint } from "@mariozechner/pi-coding-agent";',
+				'import { Container, Editor, Markdown } from "@mariozechner/pi-tui";',
+			],
+			"{ DynamicBorder, BorderedLoader, CustomEditor, getMarkdownTheme, keyHint, Container, Editor, Markdown }",
+		);
+		const { errors } = await loadInto(world, [file]);
+		expect(errors).toEqual([]);
+		const seen = takeSeen<Record<string, any>>("__loadingSeen");
+		const border = new seen.DynamicBorder((text: string) => `<${text}>`);
+		expect(border.render(3)).toEqual(["<───>"]);
+		expect(Object.getPrototypeOf(seen.BorderedLoader.prototype)).toBe(tui.Container.prototype);
+		expect(Object.getPrototypeOf(seen.CustomEditor.prototype)).toBe(tui.Editor.prototype);
+		const markdown = new seen.Markdown("# Title", { theme: seen.getMarkdownTheme() });
+		expect(tui.stripAnsi(markdown.render(20).join("\n"))).toContain("Title");
+		expect(tui.stripAnsi(seen.keyHint("ctrl+x", "close"))).toBe("Ctrl+X close");
+	});
+
+	it("a type-only import of a pi package needs no module at run time", async () => {
+		const file = extension(
+			"types-only",
+			[
+				'import type { ExtensionAPI } from "@mariozechner/pi-coding-agent";',
+				"const api: ExtensionAPI | undefined = undefined;",
+			],
+			"{ api }",
+		);
+		const { errors } = await loadInto(world, [file]);
+		expect(errors).toEqual([]);
+		expect(takeSeen("__loadingSeen")).toEqual({ api: undefined });
+	});
+});
