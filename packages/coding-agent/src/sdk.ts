@@ -315,6 +315,8 @@ export async function createAgentSession(options: CreateAgentSessionOptions = {}
 	}
 
 	// Resources and system prompt.
+	// Installed packages (docs/packages.md): their extensions, skills and templates load after the user's own.
+	const packages = { current: resolvePackageResources({ cwd, agentDir, settings, onWarning: warn, env }) };
 	const resources = loadPromptResources({
 		cwd,
 		agentDir,
@@ -323,11 +325,12 @@ export async function createAgentSession(options: CreateAgentSessionOptions = {}
 		noPromptTemplates: options.noPromptTemplates,
 		skills: options.skills,
 		noSkills: options.noSkills,
+		packages: packages.current,
 		onWarning: warn,
 	});
 	const contextFiles = loadContextFiles({ cwd, agentDir, disabled: options.noContextFiles });
 
-	const extensions = await loadSessionExtensions(options, { cwd, agentDir, settings, warn });
+	const extensions = await loadSessionExtensions(options, { cwd, agentDir, settings, warn, packages });
 	const extensionTools = extensions.getTools().flatMap(({ extensionPath, tool }) => {
 		if (!isBuiltinToolName(tool.name)) return [tool];
 		warn(extensionTexts.errorLine(extensionPath, extensionTexts.duplicateTool(tool.name, "pi (built-in)")));
