@@ -119,7 +119,11 @@ export async function startPi(world, args, { env = {}, cwd = world.cwd } = {}) {
 			resolve({ code: null, signal: null, ms: Date.now() - started });
 		});
 	});
-	return { child, stdout: () => out, stderr: () => err, exited, peakRssKb: () => (sample(), peak) };
+	const peakRssKb = () => {
+		sample();
+		return peak;
+	};
+	return { child, stdout: () => out, stderr: () => err, exited, peakRssKb };
 }
 
 /**

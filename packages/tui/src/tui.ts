@@ -74,7 +74,12 @@ export class TUI extends Container {
 	/** Draws any pending frame, leaves the cursor below the content and restores the terminal. */
 	stop(): void {
 		if (!this.started) return;
-		if (this.renderTimer !== undefined) this.renderNow();
+		try {
+			if (this.renderTimer !== undefined) this.renderNow();
+		} catch {
+			// A component that throws while drawing (stop() also runs from crash handlers, right after that throw) loses
+			// the last frame; the terminal must be restored all the same.
+		}
 		this.started = false;
 		this.terminal.write(this.renderer.finish());
 		this.terminal.stop();
