@@ -8,6 +8,7 @@ import {
 	AssistantMessageEventStream,
 	type Context,
 	createEmptyAssistantMessage,
+	createRequestSignal,
 	type ErrorInfo,
 	FAILURE_TEXTS,
 	findNetworkCode,
@@ -65,6 +66,10 @@ export function streamProxy(
 		fail("aborted", PROXY_ERROR_TEXTS.aborted);
 		return output;
 	}
+	// fetch leaves its abort listener on the signal it is given until the request is garbage-collected, and a run's
+	// signal serves many requests: the request gets a signal of its own, linked until its terminal event.
+	const requestSignal = createRequestSignal(signal);
+	if (requestSignal) void output.result().then(requestSignal.release);
 	void (async () => {
 		try {
 			const token = typeof proxy.authToken === "function" ? await proxy.authToken() : proxy.authToken;
@@ -78,7 +83,7 @@ export function streamProxy(
 					...proxy.headers,
 				},
 				body: JSON.stringify(body),
-				signal,
+				signal: requestSignal?.signal,
 			});
 			if (!response.ok || !response.body) {
 				const detail = await readErrorDetail(response);
@@ -96,6 +101,8 @@ export function streamProxy(
 			if (signal?.aborted) return fail("aborted", PROXY_ERROR_TEXTS.aborted);
 			const message = error instanceof Error ? error.message : String(error);
 			fail("error", message, makeErrorInfo(undefined, findNetworkCode(error)));
+		} finally {
+			requestSignal?.release();
 		}
 	})();
 	return output;

@@ -5,11 +5,13 @@
  * server, 200 tool calls in one prompt.
  */
 import { getEventListeners } from "node:events";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import type { Model } from "@pi/ai";
 import { type MockServer, startMockServer } from "@pi/ai/testing";
 import { Type } from "@sinclair/typebox";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Agent, type AgentTool } from "../src/index.js";
+import { Agent, type AgentTool, createProxyHandler, streamProxy } from "../src/index.js";
 
 const TOOL_CALLS = 200;
 
@@ -66,5 +68,33 @@ describe("abort listeners over a run", () => {
 		expect(counts[0]).toBeGreaterThanOrEqual(0);
 		expect(counts).toEqual(Array(TOOL_CALLS).fill(counts[0]));
 		expect(warnings).not.toContain("MaxListenersExceededWarning");
+	});
+});
+
+describe("abort listeners through the proxy stream", () => {
+	it("are removed after each relayed request that shares the caller's signal", async () => {
+		const relay = createProxyHandler({ getApiKey: () => "test-key", resolveModel: () => mockChatModel() });
+		const relayServer = createServer((request, response) => void relay(request, response));
+		await new Promise<void>((resolve) => relayServer.listen(0, "127.0.0.1", resolve));
+		try {
+			const url = `http://127.0.0.1:${(relayServer.address() as AddressInfo).port}/llm`;
+			const controller = new AbortController();
+			const counts: number[] = [];
+			for (let i = 0; i < 15; i++) {
+				server.enqueue({ text: `relayed ${i}` });
+				const message = await streamProxy(
+					mockChatModel(),
+					{ messages: [{ role: "user", content: "hi", timestamp: 0 }] },
+					{ signal: controller.signal },
+					{ url },
+				).result();
+				expect(message.stopReason).toBe("stop");
+				counts.push(getEventListeners(controller.signal, "abort").length);
+			}
+			expect(counts).toEqual(Array(15).fill(0));
+		} finally {
+			relayServer.closeAllConnections();
+			await new Promise((resolve) => relayServer.close(resolve));
+		}
 	});
 });

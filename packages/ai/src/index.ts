@@ -56,6 +56,7 @@ export {
 } from "./utils/event-stream.js";
 export { isContextOverflow } from "./utils/overflow.js";
 export { parsePartialJson, parseToolArguments, StreamingToolArguments } from "./utils/partial-json.js";
+export { createRequestSignal, type RequestSignal } from "./utils/request-signal.js";
 export { sanitizeSurrogates } from "./utils/sanitize.js";
 export {
 	IMAGE_OMITTED_TEXT,
