@@ -32,6 +32,7 @@ import {
 	packageTexts,
 	resolvePackageResources,
 } from "./core/packages/index.js";
+import { installMissingPackages } from "./core/packages/missing.js";
 import { loadContextFiles } from "./core/resources/context-files.js";
 import { loadPromptResources } from "./core/resources/prompt-resources.js";
 import { loadSystemPromptSources } from "./core/resources/system-prompt.js";
@@ -103,6 +104,11 @@ export interface CreateAgentSessionOptions {
 	extensions?: readonly string[];
 	/** `--no-extensions`: no discovery in the agent dir, `.pi/extensions` or settings. */
 	noExtensions?: boolean;
+	/**
+	 * Install the npm and git packages of the `packages` settings that are missing on disk before loading them (the
+	 * CLI does, unless offline; docs/packages.md). Default false.
+	 */
+	installMissingPackages?: boolean;
 	/** Extensions given as functions by an embedder (loaded after the `extensions` paths); `path` names them. */
 	extensionFactories?: readonly { path: string; factory: ExtensionFactory }[];
 	/** Values of extension-registered flags from the command line, by flag name. */
@@ -316,6 +322,9 @@ export async function createAgentSession(options: CreateAgentSessionOptions = {}
 
 	// Resources and system prompt.
 	// Installed packages (docs/packages.md): their extensions, skills and templates load after the user's own.
+	if (options.installMissingPackages) {
+		await installMissingPackages({ cwd, agentDir, settings, onWarning: warn, env });
+	}
 	const packages = { current: resolvePackageResources({ cwd, agentDir, settings, onWarning: warn, env }) };
 	const resources = loadPromptResources({
 		cwd,

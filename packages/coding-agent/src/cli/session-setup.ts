@@ -53,6 +53,7 @@ export async function createCliSession(input: CliSessionInput) {
 			cwd,
 			agentDir,
 			sessionDir: args.sessionDir ?? env.sessionDir,
+			installMissingPackages: !(args.offline || env.offline),
 			provider: args.provider,
 			model: args.model,
 			models: args.models,

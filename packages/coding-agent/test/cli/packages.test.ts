@@ -134,6 +134,27 @@ describe("pi packages end to end", () => {
 		expect(JSON.parse(readFileSync(projectSettings, "utf8"))).toEqual({ packages: [] });
 	});
 
+	it("a git package listed in project settings but missing is installed at start-up, unless offline", async () => {
+		const root = join(cli.world.cwd, "..");
+		const env = gitRewriteEnv(root);
+		const remote = createGitRemote(root, "team/shared", { "prompts/shared.md": "Shared $1\n" });
+		const projectSettings = join(cli.world.cwd, ".pi", "settings.json");
+		const settings = JSON.stringify({ packages: [remote.source] });
+		writeFileSync(projectSettings, settings);
+		const offline = await getCommands(env);
+		expect(offline.stderr).toContain(
+			`Package ${remote.source} is listed in settings but not installed: run "pi install ${remote.source} -l"`,
+		);
+		const online = await getCommands({ ...env, PI_OFFLINE: "0" });
+		expect(online.stderr).toContain(`Installed missing package ${remote.source} (project settings)`);
+		expect(online.commands.find((c) => c.name === "shared")?.sourceInfo).toMatchObject({
+			scope: "project",
+			source: remote.source,
+		});
+		expect(readFileSync(projectSettings, "utf8")).toBe(settings);
+		expect((await runPi(cli.world, ["remove", remote.source, "-l"], { env })).code).toBe(0);
+	});
+
 	it("failures name the problem, exit 1 and leave settings.json byte-identical", async () => {
 		const before = settingsText();
 		const unknown = await runPi(cli.world, ["install", "pi-tools"]);

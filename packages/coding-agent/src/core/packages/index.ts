@@ -25,6 +25,7 @@ export {
 	readPackageFiles,
 	readPiManifest,
 } from "./manifest.js";
+export { installMissingPackages } from "./missing.js";
 export type { PackageOrigin } from "./origin.js";
 export {
 	emptyPackageResources,

@@ -59,7 +59,9 @@ function realPath(path: string): string {
 }
 
 /** The configured entries, each package once (the project entry when both scopes list it). */
-function configuredEntries(options: ResolvePackagesOptions): PackageEntry[] {
+export function configuredEntries(
+	options: Pick<ResolvePackagesOptions, "cwd" | "agentDir" | "settings">,
+): PackageEntry[] {
 	const entries = options.settings.globalSettingsPath
 		? readAllEntries(options.cwd, options.agentDir)
 		: entriesFrom(options.settings.get("packages"), "user");

@@ -39,6 +39,9 @@ export const packageTexts = {
 		`${kind} "${name}" from package ${loser} skipped: package ${winner} already provides it`,
 	missingResource: (kind: string, path: string, source: string) =>
 		`Package ${source}: ${kind} path ${path} does not exist`,
+	autoInstalled: (source: string, scope: string) => `Installed missing package ${source} (${scope} settings)`,
+	autoInstallFailed: (source: string, scope: string, message: string) =>
+		`Could not install missing package ${source} (${scope} settings): ${message}`,
 	withPackage: (message: string, source: string) => `${message} (package ${source})`,
 	invalidNpmCommand: "Invalid npmCommand setting: its first entry must be a command",
 } as const;
