@@ -38,8 +38,9 @@ export const cliMessages = {
 	unexpectedValue: (flag: string) => `Option ${flag} does not take a value`,
 	invalidChoice: (flag: string, value: string, choices: readonly string[]) =>
 		`Invalid value for ${flag}: "${value}". Use one of: ${choices.join(", ")}`,
+	/** parseCliArgs refuses the package command words: main.ts runs them (cli/package-commands.ts) before parsing. */
 	subcommandUnsupported: (name: string) =>
-		`"pi ${name}" (resource packages) is not supported yet. Add extensions, skills and prompts with -e, --skill and --prompt-template, or through settings.json.`,
+		`"pi ${name}" is a package command, not prompt options: run it as pi ${name} <arguments> (see pi ${name} --help)`,
 	noPrompt: "no prompt given (pass a message or pipe text on stdin)",
 	fileNotFound: (path: string) => `File not found: ${path}`,
 	rpcFileArgs: "@file arguments are not supported in RPC mode",

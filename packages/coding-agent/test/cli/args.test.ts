@@ -104,7 +104,7 @@ describe("parseCliArgs", () => {
 			const failure = usageFailure([word, "x"]);
 			expect(failure.exitCode).toBe(1);
 			expect(failure.message).toContain(`"pi ${word}"`);
-			expect(failure.message).toContain("not supported yet");
+			expect(failure.message).toContain("is a package command");
 		}
 		expect(parseCliArgs(["-p", "install"]).messages).toEqual(["install"]);
 	});
