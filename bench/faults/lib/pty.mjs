@@ -3,7 +3,7 @@
 // terminal in raw mode. The raw output (escape sequences included) is kept for the cases to inspect.
 import { readFileSync } from "node:fs";
 import pty from "@lydell/node-pty";
-import { childEnv, PI } from "./world.mjs";
+import { childEnv, piCommand } from "./world.mjs";
 
 const shellQuote = (text) => `'${text.replaceAll("'", "'\\''")}'`;
 
@@ -21,8 +21,8 @@ export function plainText(output) {
  * Starts `sh -c 'node pi.js <args>; echo PI-EXIT:$?; stty -a'` in a pty. Returns `{output(), piPid(), exited,
  * write(data), kill()}`; `piPid()` resolves with pi's process id (the shell's child).
  */
-export async function startPiInPty(world, args = [], { env = {}, cols = 120, rows = 30 } = {}) {
-	const line = [process.execPath, PI, ...args].map(shellQuote).join(" ");
+export async function startPiInPty(world, args = [], { env = {}, cols = 120, rows = 30, asNobody = false } = {}) {
+	const line = piCommand(args, { asNobody }).map(shellQuote).join(" ");
 	// The final echo marks the end of the output (a pty can lose the last chunk when its process exits at once).
 	const script = `${line}; echo "PI-EXIT:$?"; stty -a; echo PI-DONE; sleep 0.3`;
 	const child = pty.spawn("/bin/sh", ["-c", script], {

@@ -1,6 +1,6 @@
 // A throw-away pi world for one fault case: a temp agent dir whose models.json has one provider per wire API (all
 // pointing at the loopback mock server), a project dir, and helpers that run the BUILT `pi` in it.
-import { spawn } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
@@ -82,9 +82,10 @@ export async function childEnv(world, extra = {}) {
  * Starts `pi <args>` in the world's project dir with piped stdio. Returns `{child, stdout(), stderr(), exited,
  * peakRssKb()}`; `exited` resolves with `{code, signal, ms}`. Peak RSS is VmHWM from /proc, sampled every 50 ms.
  */
-export async function startPi(world, args, { env = {}, cwd = world.cwd } = {}) {
+export async function startPi(world, args, { env = {}, cwd = world.cwd, asNobody = false } = {}) {
 	const started = Date.now();
-	const child = spawn(process.execPath, [PI, ...args], {
+	const [command, ...commandArgs] = piCommand(args, { asNobody });
+	const child = spawn(command, commandArgs, {
 		cwd,
 		env: await childEnv(world, env),
 		stdio: ["pipe", "pipe", "pipe"],
@@ -130,8 +131,8 @@ export async function startPi(world, args, { env = {}, cwd = world.cwd } = {}) {
  * Runs `pi <args>` to completion (stdin: `stdin` text, then closed). A run longer than `timeoutMs` is killed with
  * SIGKILL and reported with `timedOut: true`. Resolves with `{code, signal, stdout, stderr, ms, timedOut}`.
  */
-export async function runPi(world, args, { stdin = "", env, cwd, timeoutMs = 30_000 } = {}) {
-	const pi = await startPi(world, args, { env, cwd });
+export async function runPi(world, args, { stdin = "", env, cwd, timeoutMs = 30_000, asNobody } = {}) {
+	const pi = await startPi(world, args, { env, cwd, asNobody });
 	pi.child.stdin.end(stdin);
 	let timedOut = false;
 	const timer = setTimeout(() => {
@@ -141,6 +142,25 @@ export async function runPi(world, args, { stdin = "", env, cwd, timeoutMs = 30_
 	const { code, signal, ms } = await pi.exited;
 	clearTimeout(timer);
 	return { code, signal, stdout: pi.stdout(), stderr: pi.stderr(), ms, timedOut };
+}
+
+/** Unprivileged ids for runs that need file permissions to matter (root reads a mode-000 file). */
+const NOBODY = 65534;
+
+/**
+ * The command line that runs pi: `node pi.js <args>`, or with `asNobody` the same through `setpriv` as user and
+ * group 65534 (the world must then belong to that user: {@link giveToNobody}).
+ */
+export function piCommand(args, { asNobody = false } = {}) {
+	const line = [process.execPath, PI, ...args];
+	if (!asNobody) return line;
+	return ["setpriv", `--reuid=${NOBODY}`, `--regid=${NOBODY}`, "--clear-groups", ...line];
+}
+
+/** Hands the world's files to the unprivileged user (for `asNobody` runs); HOME must then point inside it. */
+export function giveToNobody(world) {
+	execFileSync("chown", ["-R", `${NOBODY}:${NOBODY}`, world.root]);
+	return { HOME: world.root };
 }
 
 /** The per-project session dir of `cwd` (session-format.md §1). */

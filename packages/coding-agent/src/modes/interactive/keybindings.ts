@@ -45,6 +45,8 @@ export const INTERACTIVE_EDITOR_KEYBINDINGS: Record<string, readonly string[]> =
 export const KEYBINDINGS_TEXT = {
 	unreadable: (path: string, message: string) => `Ignoring ${path}: ${message}`,
 	notAnObject: (path: string) => `Ignoring ${path}: expected a JSON object of action names to key ids`,
+	/** An ignored entry, with the file it came from. */
+	entry: (path: string, warning: string) => `${path}: ${warning}`,
 } as const;
 
 /** Reads keybindings.json (absent file = no overrides). Problems are returned as warnings, never thrown. */
@@ -53,8 +55,10 @@ export function readKeybindingOverrides(agentDir: string): { overrides: Keybindi
 	let text: string;
 	try {
 		text = readFileSync(path, "utf8");
-	} catch {
-		return { overrides: {}, warnings: [] };
+	} catch (error) {
+		// Only a missing file means "no overrides"; a directory or an unreadable file is the user's mistake to hear of.
+		if ((error as NodeJS.ErrnoException).code === "ENOENT") return { overrides: {}, warnings: [] };
+		return { overrides: {}, warnings: [KEYBINDINGS_TEXT.unreadable(path, (error as Error).message)] };
 	}
 	let data: unknown;
 	try {
@@ -78,7 +82,11 @@ export function createKeybindings(overrides: KeybindingOverrides = {}): Keybindi
 export function loadKeybindings(agentDir: string): { keybindings: KeybindingsManager; warnings: string[] } {
 	const { overrides, warnings } = readKeybindingOverrides(agentDir);
 	const keybindings = createKeybindings(overrides);
-	return { keybindings, warnings: [...warnings, ...keybindings.warnings] };
+	const path = join(agentDir, "keybindings.json");
+	return {
+		keybindings,
+		warnings: [...warnings, ...keybindings.warnings.map((warning) => KEYBINDINGS_TEXT.entry(path, warning))],
+	};
 }
 
 /** The header's key hints: the main application keys with their short descriptions, then the prefixes. */

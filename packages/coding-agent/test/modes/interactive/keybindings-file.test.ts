@@ -1,0 +1,45 @@
+/**
+ * keybindings.json problems are reported with the file's path: a directory or unreadable file (only a missing file
+ * means "no overrides"), and every ignored entry names the file as well as the action.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { loadKeybindings } from "../../../src/modes/interactive/keybindings.js";
+
+let dir: string | undefined;
+afterEach(() => {
+	if (dir) rmSync(dir, { recursive: true, force: true });
+	dir = undefined;
+});
+
+function agentDir(): string {
+	dir = mkdtempSync(join(tmpdir(), "pi-keybindings-"));
+	return dir;
+}
+
+describe("keybindings.json", () => {
+	it("is silent when the file is missing", () => {
+		expect(loadKeybindings(agentDir()).warnings).toEqual([]);
+	});
+
+	it("reports a directory in place of the file, naming it", () => {
+		const agent = agentDir();
+		const path = join(agent, "keybindings.json");
+		mkdirSync(path);
+		const { warnings } = loadKeybindings(agent);
+		expect(warnings).toHaveLength(1);
+		expect(warnings[0]).toContain(`Ignoring ${path}: `);
+		expect(warnings[0]).toContain("EISDIR");
+	});
+
+	it("names the file and the action of an entry of the wrong type", () => {
+		const agent = agentDir();
+		const path = join(agent, "keybindings.json");
+		writeFileSync(path, JSON.stringify({ interrupt: 42, exit: "ctrl+d" }));
+		const { keybindings, warnings } = loadKeybindings(agent);
+		expect(warnings).toEqual([`${path}: Keybinding "interrupt" must be a key id or a list of key ids (ignored).`]);
+		expect(keybindings.warnings).toHaveLength(1);
+	});
+});
