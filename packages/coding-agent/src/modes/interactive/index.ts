@@ -45,9 +45,10 @@ export async function runInteractiveMode(args: CliArgs, env: EnvOptions = readEn
 	const { themes, warnings: themeWarnings } = loadThemes({
 		agentDir,
 		cwd,
-		// Installed packages' themes (docs/packages.md); their problems are reported once, by the session's start-up.
-		paths: args.noThemes ? args.themes : [...args.themes, ...packageThemePaths({ cwd, agentDir, settings })],
+		paths: args.themes,
 		discover: !args.noThemes,
+		// Installed packages' themes (docs/packages.md); their problems are reported once, by the session's start-up.
+		packagePaths: args.noThemes ? [] : packageThemePaths({ cwd, agentDir, settings }),
 	});
 	const chosen = selectTheme(themes, settings.getTheme(), detectBackground(env.colorfgbg));
 	const { keybindings, warnings: keyWarnings } = loadKeybindings(agentDir);

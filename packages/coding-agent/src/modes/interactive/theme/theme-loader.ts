@@ -29,6 +29,11 @@ export interface LoadThemesOptions {
 	paths?: readonly string[];
 	/** Search the agent and project folders (false for `--no-themes`). Default true. */
 	discover?: boolean;
+	/**
+	 * Theme files of installed packages (docs/packages.md): loaded right after the built-ins, so your own themes of
+	 * the same name win; skipped when `discover` is false.
+	 */
+	packagePaths?: readonly string[];
 }
 
 /** Themes by name, plus what was wrong with the files that were read. */
@@ -76,6 +81,7 @@ export function loadThemes(options: LoadThemesOptions = {}): LoadedThemes {
 	const warnings: string[] = [];
 	const files: string[] = [];
 	if (options.discover !== false) {
+		files.push(...(options.packagePaths ?? []));
 		if (options.agentDir) files.push(...jsonFilesIn(join(options.agentDir, "themes")));
 		if (options.cwd) files.push(...jsonFilesIn(join(options.cwd, ".pi", "themes")));
 	}
