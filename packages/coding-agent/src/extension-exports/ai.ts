@@ -4,4 +4,10 @@
  */
 export * from "@pi/ai";
 export { Type } from "@sinclair/typebox";
+export {
+	streamSimpleAnthropic,
+	streamSimpleGoogle,
+	streamSimpleOpenAICompletions,
+	streamSimpleOpenAIResponses,
+} from "./provider-streams.js";
 export { StringEnum } from "./schema-helpers.js";

@@ -10,5 +10,6 @@ export {
 	getExtensionTheme,
 	getMarkdownTheme,
 	getSelectListTheme,
+	getSettingsListTheme,
 	setExtensionTheme,
 } from "./ui/theme.js";

@@ -10,6 +10,7 @@ import {
 } from "../../modes/interactive/theme/adapters.js";
 import { createTheme, type Theme } from "../../modes/interactive/theme/theme.js";
 import { DARK_THEME } from "../../modes/interactive/theme/theme-loader.js";
+import type { SettingsListTheme } from "../settings-list.js";
 
 let current: Theme | undefined;
 
@@ -37,4 +38,16 @@ export function getSelectListTheme(): SelectListTheme {
 /** Editor styles from the current theme. */
 export function getEditorTheme(): EditorTheme {
 	return createEditorTheme(getExtensionTheme());
+}
+
+/** SettingsList styles from the current theme. */
+export function getSettingsListTheme(): SettingsListTheme {
+	const theme = getExtensionTheme();
+	return {
+		label: (text, selected) => (selected ? theme.bold(theme.fg("selected", text)) : text),
+		value: (text, selected) => theme.fg(selected ? "accent" : "muted", text),
+		description: (text) => theme.fg("dim", text),
+		cursor: theme.fg("accent", "› "),
+		hint: (text) => theme.fg("dim", text),
+	};
 }

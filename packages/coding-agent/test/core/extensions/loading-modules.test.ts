@@ -10,6 +10,7 @@ import * as typebox from "@sinclair/typebox";
 import { TypeCompiler } from "@sinclair/typebox/compiler";
 import { describe, expect, it } from "vitest";
 import { ALIASED_PACKAGES, aliasFor } from "../../../src/core/extensions/loading/aliases.js";
+import { loadingTexts } from "../../../src/core/extensions/loading/texts.js";
 import { SessionManager } from "../../../src/core/session/index.js";
 import { loadInto, takeSeen, useLoadingWorld, write } from "./loading-helpers.js";
 
@@ -120,6 +121,47 @@ describe("aliased imports resolve to the running pi's modules", () => {
 		const markdown = new seen.Markdown("# Title", { theme: seen.getMarkdownTheme() });
 		expect(tui.stripAnsi(markdown.render(20).join("\n"))).toContain("Title");
 		expect(tui.stripAnsi(seen.keyHint("ctrl+x", "close"))).toBe("Ctrl+X close");
+	});
+
+	it("SettingsList cycles a row's values and reports the change", async () => {
+		const file = extension(
+			"settings",
+			[
+				'import { SettingsList } from "@earendil-works/pi-tui";',
+				'import { getSettingsListTheme } from "@earendil-works/pi-coding-agent";',
+			],
+			"{ SettingsList, getSettingsListTheme }",
+		);
+		const { errors } = await loadInto(world, [file]);
+		expect(errors).toEqual([]);
+		const seen = takeSeen<Record<string, any>>("__loadingSeen");
+		const changes: string[] = [];
+		const items = [
+			{ id: "mode", label: "Mode", currentValue: "fast", values: ["fast", "slow"] },
+			{ id: "color", label: "Color", currentValue: "on", values: ["on", "off"], description: "Use colours" },
+		];
+		const list = new seen.SettingsList(items, 5, seen.getSettingsListTheme(), (id: string, value: string) =>
+			changes.push(`${id}=${value}`),
+		);
+		list.handleInput("\x1b[B"); // down
+		list.handleInput("\r"); // enter
+		list.handleInput(" ");
+		expect(changes).toEqual(["color=off", "color=on"]);
+		const screen = tui.stripAnsi(list.render(40).join("\n"));
+		expect(screen).toContain("Color  on");
+		expect(screen).toContain("Use colours");
+	});
+
+	it("a name pi does not export is reported with the module it was imported from", async () => {
+		const file = extension(
+			"missing-export",
+			['import { notAThing } from "@mariozechner/pi-coding-agent";'],
+			"notAThing",
+		);
+		const { errors } = await loadInto(world, [file]);
+		expect(errors[0]?.error).toContain(
+			`${file}:1:10: ${loadingTexts.missingExport("notAThing", "@mariozechner/pi-coding-agent")}`,
+		);
 	});
 
 	it("a type-only import of a pi package needs no module at run time", async () => {

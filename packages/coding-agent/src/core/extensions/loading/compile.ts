@@ -39,7 +39,10 @@ const LOADERS: Readonly<Record<string, Loader>> = {
 	".jsx": "jsx",
 };
 const TYPESCRIPT_SOURCE = /\.(c|m)?tsx?$/;
+const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
 const BUILTINS = new Set(builtinModules);
+/** esbuild namespaces: a pi module name as the extension wrote it, and one bridge per running-pi namespace. */
+const MODULE_NAMESPACE = "pi-module";
 const BRIDGE_NAMESPACE = "pi-namespace";
 /** Marks the resolve calls the plugin makes itself, so its own onResolve lets esbuild answer them. */
 const INNER_RESOLVE = Symbol("inner");
@@ -72,11 +75,15 @@ function locationDefines(path: string): Record<string, string> {
 	};
 }
 
+const MISSING_EXPORT = new RegExp(`^No matching export in "${MODULE_NAMESPACE}:([^"]+)" for import "([^"]+)"$`);
+
 /** "file:line:col: text" of an esbuild message; esbuild gives paths relative to the working directory `base`. */
 function formatMessage(message: Message, base: string): string {
+	const missing = MISSING_EXPORT.exec(message.text);
+	const text = missing ? loadingTexts.missingExport(missing[2] ?? "", missing[1] ?? "") : message.text;
 	const location = message.location;
-	if (!location) return message.text;
-	return `${resolve(base, location.file)}:${location.line}:${location.column + 1}: ${message.text}`;
+	if (!location) return text;
+	return `${resolve(base, location.file)}:${location.line}:${location.column + 1}: ${text}`;
 }
 
 function piPlugin(esbuild: typeof import("esbuild"), externals: Set<string>): Plugin {
@@ -84,16 +91,15 @@ function piPlugin(esbuild: typeof import("esbuild"), externals: Set<string>): Pl
 		name: "pi-extension",
 		setup(build: PluginBuild) {
 			build.onResolve({ filter: /.*/ }, async (args) => {
-				if (args.pluginData === INNER_RESOLVE || args.namespace === BRIDGE_NAMESPACE) return undefined;
+				if (args.pluginData === INNER_RESOLVE || args.namespace === MODULE_NAMESPACE) return undefined;
+				if (args.namespace === BRIDGE_NAMESPACE) return undefined;
 				const specifier = args.path;
 				if (isBuiltin(specifier)) return { path: specifier, external: true };
 				if (!isBare(specifier)) return undefined; // the extension's own files: esbuild resolves and bundles them
 				const alias = aliasFor(specifier);
 				// Bridges have no side effects for esbuild: one whose exports the extension never uses (a type-only
 				// import, the UI half of the coding-agent name) is dropped, and its namespace never loaded.
-				if (alias?.kind === "namespaces") {
-					return { path: alias.namespaces.join(","), namespace: BRIDGE_NAMESPACE, sideEffects: false };
-				}
+				if (alias?.kind === "namespaces") return { path: specifier, namespace: MODULE_NAMESPACE, sideEffects: false };
 				const fromOwnPackage = alias?.kind === "package";
 				const resolved = await build.resolve(fromOwnPackage ? alias.specifier : specifier, {
 					kind: args.kind,
@@ -111,30 +117,32 @@ function piPlugin(esbuild: typeof import("esbuild"), externals: Set<string>): Pl
 				return { path: external, external: true };
 			});
 
-			build.onResolve({ filter: /.*/, namespace: BRIDGE_NAMESPACE }, (args) => ({
+			// Inside a pi module, each name is a bridge.
+			build.onResolve({ filter: /.*/, namespace: MODULE_NAMESPACE }, (args) => ({
 				path: args.path,
 				namespace: BRIDGE_NAMESPACE,
 				sideEffects: false,
 			}));
 
-			build.onLoad({ filter: /.*/, namespace: BRIDGE_NAMESPACE }, async (args) => {
-				const namespaces = args.path.split(",") as PiNamespace[];
-				if (namespaces.length > 1) {
-					// A facade over several bridges: each name from the first namespace that has it.
-					const taken = new Set<string>();
-					const lines: string[] = [];
-					for (const namespace of namespaces) {
-						const names = Object.keys(await loadNamespace(namespace)).filter(
-							(name) => name !== "default" && !taken.has(name),
-						);
-						for (const name of names) taken.add(name);
-						if (names.length > 0) lines.push(`export { ${names.join(", ")} } from ${JSON.stringify(namespace)};`);
-					}
-					return { contents: lines.join("\n"), loader: "js" };
+			// A pi module re-exports each name from the first of its namespaces that has it.
+			build.onLoad({ filter: /.*/, namespace: MODULE_NAMESPACE }, async (args) => {
+				const alias = aliasFor(args.path);
+				const namespaces = alias?.kind === "namespaces" ? alias.namespaces : [];
+				const taken = new Set<string>();
+				const lines: string[] = [];
+				for (const namespace of namespaces) {
+					const names = Object.keys(await loadNamespace(namespace)).filter(
+						(name) => IDENTIFIER.test(name) && name !== "default" && !taken.has(name),
+					);
+					for (const name of names) taken.add(name);
+					if (names.length > 0) lines.push(`export { ${names.join(", ")} } from ${JSON.stringify(namespace)};`);
 				}
-				const namespace = namespaces[0] as PiNamespace;
-				const names = Object.keys(await loadNamespace(namespace));
-				return { contents: bridgeSource(namespace, names), loader: "js" };
+				return { contents: lines.join("\n"), loader: "js" };
+			});
+
+			build.onLoad({ filter: /.*/, namespace: BRIDGE_NAMESPACE }, async (args) => {
+				const namespace = args.path as PiNamespace;
+				return { contents: bridgeSource(namespace, Object.keys(await loadNamespace(namespace))), loader: "js" };
 			});
 
 			build.onLoad({ filter: /\.[cm]?[jt]sx?$/ }, async (args) => {

@@ -1,0 +1,19 @@
+/**
+ * The original pi-ai's per-API stream functions (`streamSimpleAnthropic(model, context, options)`, ...): our
+ * `streamSimple` with the model's wire API fixed, for custom providers that delegate to a known API.
+ */
+import { type Api, type Context, type Model, type SimpleStreamOptions, streamSimple } from "@pi/ai";
+
+const onApi =
+	(api: Api) =>
+	(model: Model, context: Context, options?: SimpleStreamOptions): ReturnType<typeof streamSimple> =>
+		streamSimple({ ...model, api }, context, options);
+
+/** Streams with the Anthropic Messages API. */
+export const streamSimpleAnthropic = onApi("anthropic-messages");
+/** Streams with the OpenAI Responses API. */
+export const streamSimpleOpenAIResponses = onApi("openai-responses");
+/** Streams with the OpenAI Chat Completions API. */
+export const streamSimpleOpenAICompletions = onApi("openai-completions");
+/** Streams with the Google Generative AI API. */
+export const streamSimpleGoogle = onApi("google-generative-ai");
