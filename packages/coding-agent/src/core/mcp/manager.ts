@@ -52,8 +52,8 @@ export class McpManager {
 	private readonly entries: ServerEntry[];
 	private readonly listeners = new Set<(tools: AgentTool<any, any>[]) => void>();
 	private closed = false;
-	/** Resolves every pending waitForStartup early (abort). */
-	private cancelWait: (() => void) | undefined;
+	/** Waits of waitForStartup, ended by close(). */
+	private readonly closeWaiters = new Set<() => void>();
 
 	constructor(
 		servers: readonly McpServerConfig[],
@@ -98,24 +98,24 @@ export class McpManager {
 	}
 
 	/**
-	 * Resolves when no server is starting any more, or when {@link cancelWaits} is called. Each start attempt ends
-	 * within its server's startup timeout, so this never waits longer than the largest of them.
+	 * Resolves when no server is starting any more, when `signal` aborts, or when the manager closes. Each start
+	 * attempt ends within its server's startup timeout, so this never waits longer than the largest of them.
 	 */
-	async waitForStartup(): Promise<void> {
+	async waitForStartup(signal?: AbortSignal): Promise<void> {
 		const pending = this.entries.flatMap((entry) =>
 			entry.state === "starting" && entry.startup ? [entry.startup] : [],
 		);
-		if (pending.length === 0) return;
+		if (pending.length === 0 || signal?.aborted || this.closed) return;
 		await new Promise<void>((resolve) => {
-			this.cancelWait = resolve;
-			void Promise.allSettled(pending).then(() => resolve());
+			const done = () => {
+				signal?.removeEventListener("abort", done);
+				this.closeWaiters.delete(done);
+				resolve();
+			};
+			signal?.addEventListener("abort", done, { once: true });
+			this.closeWaiters.add(done);
+			void Promise.allSettled(pending).then(done);
 		});
-		this.cancelWait = undefined;
-	}
-
-	/** Ends a waitForStartup early (the user aborted the prompt). */
-	cancelWaits(): void {
-		this.cancelWait?.();
 	}
 
 	/** Stops a server (if running) and starts it again; resolves when the attempt is over. */
@@ -152,7 +152,7 @@ export class McpManager {
 	async close(): Promise<void> {
 		if (this.closed) return;
 		this.closed = true;
-		this.cancelWaits();
+		for (const done of [...this.closeWaiters]) done();
 		await Promise.all(this.entries.map((entry) => this.stop(entry)));
 	}
 

@@ -1,7 +1,6 @@
 /**
  * Session side of MCP: read the configuration and, only when servers are configured, import the manager (and
- * through it, on the first connection, the MCP SDK) and start them in the background; make prompts wait for servers
- * still starting.
+ * through it, on the first connection, the MCP SDK) and start them in the background.
  */
 import { loadMcpConfig, type McpConfigOptions } from "./config.js";
 import type { McpManager } from "./manager.js";
@@ -27,20 +26,4 @@ export async function startMcp(options: StartMcpOptions): Promise<McpManager | u
 	});
 	manager.start();
 	return manager;
-}
-
-/**
- * The `onAccepted` of a prompt with MCP servers: the caller's own callback (an RPC response goes out first), then
- * the wait for servers still starting, so the run starts with their tools (or without the ones that fail or time
- * out). The session is busy meanwhile, and an abort ends the wait.
- */
-export function waitForMcpAfterAccepted(
-	mcp: McpManager | undefined,
-	onAccepted: (() => void | Promise<void>) | undefined,
-): (() => Promise<void>) | undefined {
-	if (!mcp) return onAccepted && (async () => onAccepted());
-	return async () => {
-		await onAccepted?.();
-		await mcp.waitForStartup();
-	};
 }

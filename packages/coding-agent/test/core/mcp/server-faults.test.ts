@@ -106,6 +106,20 @@ describe("MCP server start-up", () => {
 		expect(t.session.mcp?.getStatus().map((server) => server.state)).toEqual(["failed", "connected"]);
 	});
 
+	it("an abort while a prompt waits for a starting server ends the wait: no request is sent", async () => {
+		t = await createMcpSession({ user: { mute: fakeServer("mute", { startupTimeout: 60_000 }) } });
+		t.faux.enqueue({ text: "never sent" });
+		const run = t.session.prompt("hi");
+		// Accepted (busy) means the run is waiting for the server.
+		while (!t.session.isStreaming) await new Promise((resolve) => setTimeout(resolve, 5));
+		await t.session.abort();
+		await run;
+		// Still starting: the prompt did not sit out the 60 s start-up timeout.
+		expect(t.session.mcp?.getStatus()[0]?.state).toBe("starting");
+		expect(t.faux.requests).toHaveLength(0);
+		expect(t.session.isStreaming).toBe(false);
+	});
+
 	it("a command that does not exist is reported with its name", async () => {
 		t = await createMcpSession({ user: { missing: { command: "/nonexistent/mcp-server-binary" } } });
 		t.faux.enqueue({ text: "ok" });
