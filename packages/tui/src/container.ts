@@ -59,6 +59,8 @@ export class Container implements CommittableComponent {
 	private committedCount = 0;
 	/** Rendered rows of final children at the width they were rendered for. */
 	private finalRows = new WeakMap<Component, { width: number; rows: string[] }>();
+	/** Where each child's rows started among the live rows of the last `renderLive`, and how many there were. */
+	private liveSpans = new Map<Component, { start: number; rows: number }>();
 
 	/** Appends a child. */
 	addChild(child: Component): void {
@@ -82,6 +84,11 @@ export class Container implements CommittableComponent {
 	clear(): void {
 		this.children.length = 0;
 		this.committedCount = 0;
+	}
+
+	/** Where `child` was among the live rows of the last `renderLive` (undefined: committed, or not a child). */
+	liveSpanOf(child: Component): { start: number; rows: number } | undefined {
+		return this.liveSpans.get(child);
 	}
 
 	/** Number of children already committed to scrollback. */
@@ -142,9 +149,11 @@ export class Container implements CommittableComponent {
 
 	private renderRange(start: number, width: number, live: boolean): string[] {
 		const out: string[] = [];
+		if (live) this.liveSpans.clear();
 		for (let i = start; i < this.children.length; i++) {
 			const child = this.children[i]!;
 			const rows = live && isCommittable(child) ? child.renderLive(width) : this.renderChild(child, width);
+			if (live) this.liveSpans.set(child, { start: out.length, rows: rows.length });
 			for (const row of rows) out.push(row);
 		}
 		return out;

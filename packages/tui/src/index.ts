@@ -25,6 +25,7 @@ export {
 	type OverlayOptions,
 	type OverlayPlacement,
 	type OverlaySize,
+	type ScreenSpan,
 } from "./overlay.js";
 export { InlineRenderer, type RowOverflow } from "./renderer/inline-renderer.js";
 export {

@@ -9,10 +9,23 @@ import type { Component } from "./component.js";
 export type OverlaySize = number | `${number}%`;
 
 /**
- * Where an overlay sits vertically: centered, at the top or bottom of the screen, or next to a screen row
- * (0 = top row, negative counts from the bottom: -1 = last row) below it (default) or above it.
+ * Where an overlay sits vertically: centered, at the top or bottom of the screen, next to a screen row (0 = top row,
+ * negative counts from the bottom: -1 = last row) below it (default) or above it, or next to a component of the TUI
+ * (one of its direct children) on the side given, or on the other side when it does not fit there (a popup that
+ * covers the rows around what it belongs to instead of pushing them away).
  */
-export type OverlayAnchor = "center" | "top" | "bottom" | { row: number; position?: "below" | "above" };
+export type OverlayAnchor =
+	| "center"
+	| "top"
+	| "bottom"
+	| { row: number; position?: "below" | "above" }
+	| { component: Component; position?: "below" | "above" };
+
+/** Where a component is on the screen: its first screen row and how many rows it has. */
+export interface ScreenSpan {
+	row: number;
+	rows: number;
+}
 
 /** Layout options of an overlay. */
 export interface OverlayOptions {
@@ -30,6 +43,11 @@ export interface OverlayOptions {
 	/** Shift after placement, in rows/columns. */
 	offsetRow?: number;
 	offsetColumn?: number;
+	/**
+	 * Whether the overlay takes the keyboard while shown (default true). A popup that only shows what another
+	 * component manages (an editor's completions) passes false, and input keeps going where it went.
+	 */
+	focus?: boolean;
 }
 
 /** A shown overlay; hide it through its handle. */
@@ -62,12 +80,16 @@ function clamp(value: number, min: number, max: number): number {
 	return Math.max(min, Math.min(max, value));
 }
 
-/** Renders an overlay's component and places it on a screen of `columns` x `screenRows`. */
+/**
+ * Renders an overlay's component and places it on a screen of `columns` x `screenRows`; `locate` says where an
+ * anchor component is (undefined: not on screen, the overlay goes to the bottom).
+ */
 export function layoutOverlay(
 	component: Component,
 	options: OverlayOptions,
 	columns: number,
 	screenRows: number,
+	locate: (component: Component) => ScreenSpan | undefined = () => undefined,
 ): OverlayPlacement {
 	let width = resolveSize(options.width, columns) ?? columns;
 	const maxWidth = resolveSize(options.maxWidth, columns);
@@ -89,6 +111,7 @@ export function layoutOverlay(
 	if (anchor === "center") row = Math.floor((screenRows - rows.length) / 2);
 	else if (anchor === "top") row = 0;
 	else if (anchor === "bottom") row = screenRows - rows.length;
+	else if ("component" in anchor) row = besideSpan(locate(anchor.component), anchor.position, rows.length, screenRows);
 	else {
 		const target = anchor.row < 0 ? screenRows + anchor.row : anchor.row;
 		row = anchor.position === "above" ? target - rows.length : target + 1;
@@ -104,4 +127,20 @@ export function layoutOverlay(
 	column = clamp(column + (options.offsetColumn ?? 0), 0, columns - width);
 
 	return { row, column, width, rows };
+}
+
+/** The first row of `height` rows next to `span`: on the preferred side if they fit there, else on the other. */
+function besideSpan(
+	span: ScreenSpan | undefined,
+	position: "below" | "above" | undefined,
+	height: number,
+	screenRows: number,
+): number {
+	if (!span) return screenRows - height;
+	const below = span.row + span.rows;
+	const above = span.row - height;
+	const fitsBelow = below + height <= screenRows;
+	const fitsAbove = above >= 0;
+	if (position === "above") return fitsAbove || !fitsBelow ? above : below;
+	return fitsBelow || !fitsAbove ? below : above;
 }

@@ -7,7 +7,13 @@
 import type { Component, Focusable } from "./component.js";
 import { Container } from "./container.js";
 import { isKeyRelease } from "./input/keys.js";
-import { layoutOverlay, type OverlayHandle, type OverlayOptions, type OverlayPlacement } from "./overlay.js";
+import {
+	layoutOverlay,
+	type OverlayHandle,
+	type OverlayOptions,
+	type OverlayPlacement,
+	type ScreenSpan,
+} from "./overlay.js";
 import { compositeOverlays } from "./renderer/composite.js";
 import { InlineRenderer, type RowOverflow } from "./renderer/inline-renderer.js";
 import type { Terminal } from "./terminal/terminal.js";
@@ -106,8 +112,8 @@ export class TUI extends Container {
 	}
 
 	/**
-	 * Shows `component` on top of the screen and gives it focus until hidden. Overlays stack: the last shown is
-	 * drawn on top and gets the input.
+	 * Shows `component` on top of the screen and gives it focus until hidden (unless `options.focus` is false).
+	 * Overlays stack: the last shown is drawn on top and gets the input.
 	 */
 	showOverlay(component: Component, options: OverlayOptions = {}): OverlayHandle {
 		const tui = this;
@@ -128,7 +134,7 @@ export class TUI extends Container {
 			},
 		};
 		this.overlays.push(entry);
-		this.setFocus(component);
+		if (options.focus !== false) this.setFocus(component);
 		this.requestRender();
 		return entry.handle;
 	}
@@ -199,10 +205,15 @@ export class TUI extends Container {
 			}
 		}
 		if (this.overlays.length > 0) {
+			const screenTop = this.renderer.screenTopFor(rows.length, screenRows);
+			const locate = (component: Component): ScreenSpan | undefined => {
+				const span = this.liveSpanOf(component);
+				return span && { row: span.start - screenTop, rows: span.rows };
+			};
 			const placements: OverlayPlacement[] = this.overlays.map((entry) =>
-				layoutOverlay(entry.component, entry.options, columns, screenRows),
+				layoutOverlay(entry.component, entry.options, columns, screenRows, locate),
 			);
-			rows = compositeOverlays(rows, placements, this.renderer.screenTopFor(rows.length, screenRows), columns);
+			rows = compositeOverlays(rows, placements, screenTop, columns);
 		}
 		const output = this.renderer.render(rows, columns, screenRows);
 		if (output !== "") this.terminal.write(output);

@@ -25,6 +25,11 @@ class Box extends Lines {
 	}
 }
 
+/** The screen's rows without trailing blanks (an overlay pads its rows with spaces). */
+function screenRows(terminal: { getViewport(): string[] }): string[] {
+	return terminal.getViewport().map((row) => row.trimEnd());
+}
+
 function transcriptWith(box: Box, before: number): Container {
 	const transcript = new Container();
 	for (let i = 1; i <= before; i++) transcript.addChild(markFinal(new Lines([`message ${i}`, ""])));
@@ -52,7 +57,7 @@ describe.each([
 		await frame(tui, terminal);
 		const expanded = terminal.getBuffer().join("\n");
 		for (let i = 1; i <= 40; i++) expect(expanded).toContain(`line ${i}`);
-		expect(terminal.getViewport().slice(-4)).toEqual(screen.slice(-4));
+		expect(screenRows(terminal).slice(-4)).toEqual(screen.slice(-4));
 
 		box.expanded = false;
 		tui.invalidate();
@@ -120,6 +125,32 @@ describe("overlays and the screen height", () => {
 		const screen = terminal.getViewport().join("\n");
 		expect(screen).toContain("→ item 26");
 		expect(screen).toContain("(26/30)");
+		terminal.dispose();
+	});
+
+	it("an overlay anchored to a component sits next to it without taking the keyboard", async () => {
+		const { tui, terminal } = startTui(40, 10);
+		const transcript = ["t1", "t2", "t3", "t4", "t5"];
+		const editor = new Lines(["> typed"]);
+		tui.addChild(new Lines(transcript));
+		tui.addChild(editor);
+		tui.addChild(new Lines(["f1", "f2", "f3", "f4"]));
+		const received: string[] = [];
+		tui.setFocus({ render: () => [], handleInput: (data) => received.push(data) });
+		const popup = new Lines(["pick 1", "pick 2"]);
+		tui.showOverlay(popup, { anchor: { component: editor, position: "below" }, focus: false });
+		await frame(tui, terminal);
+		// Room below: right under the editor, over the footer.
+		expect(screenRows(terminal)).toEqual([...transcript, "> typed", "pick 1", "pick 2", "f3", "f4"]);
+		tui.handleInput("x");
+		expect(received).toEqual(["x"]);
+		// No room below: above the editor, over the transcript's last rows; nothing moves.
+		popup.lines = ["p1", "p2", "p3", "p4", "p5"];
+		await frame(tui, terminal);
+		expect(screenRows(terminal)).toEqual(["p1", "p2", "p3", "p4", "p5", "> typed", "f1", "f2", "f3", "f4"]);
+		popup.lines = [];
+		await frame(tui, terminal);
+		expect(screenRows(terminal)).toEqual([...transcript, "> typed", "f1", "f2", "f3", "f4"]);
 		terminal.dispose();
 	});
 

@@ -153,6 +153,12 @@ export class InteractiveMode {
 		]) {
 			this.tui.addChild(part);
 		}
+		// The completion popup is drawn over the rows next to the editor (below it, or above when there is no room):
+		// opening and closing it moves nothing, so the screen comes back exactly as it was.
+		this.tui.showOverlay(
+			{ render: (width) => this.promptEditor.renderPopup(width) },
+			{ anchor: { component: this.promptEditor, position: "below" }, focus: false },
+		);
 		this.tui.addInputListener((data) => handleHotkey(this.actions, data));
 		this.ready = new Promise((resolve) => {
 			this.resolveReady = resolve;
@@ -463,6 +469,7 @@ export class InteractiveMode {
 	private createEditor(): PromptEditor {
 		const editor = new PromptEditor(this.theme, {
 			keybindings: this.keybindings,
+			popup: "separate",
 			...this.editorLayout(),
 		});
 		editor.onSubmit = (submitted) => void this.actions.submit(submitted, "steer");

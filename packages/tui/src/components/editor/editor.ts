@@ -190,8 +190,13 @@ export class Editor implements Focusable {
 		});
 		if (this.options.border)
 			rows.push(this.borderRow(width, hiddenBelow > 0 ? EDITOR_TEXT.moreBelow(hiddenBelow) : ""));
-		if (this.popup?.isOpen) rows.push(...this.popup.render(width));
+		if (this.options.popup !== "separate") rows.push(...this.renderPopup(width));
 		return rows;
+	}
+
+	/** The autocomplete popup's rows (none while it is closed); drawn by `render()` unless `popup` is "separate". */
+	renderPopup(width: number): string[] {
+		return this.popup?.isOpen ? this.popup.render(width) : [];
 	}
 
 	invalidate(): void {}

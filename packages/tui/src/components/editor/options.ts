@@ -42,4 +42,10 @@ export interface EditorOptions {
 	maxRows?: number;
 	/** Suggestions shown at once in the autocomplete popup (default 5). */
 	autocompleteMaxVisible?: number;
+	/**
+	 * Where the autocomplete popup is drawn: `"inline"` (default) below the text, as part of the editor's rows;
+	 * `"separate"`: not in `render()`, the owner draws `renderPopup()` itself, e.g. as an overlay next to the editor
+	 * so opening and closing it does not move anything on screen.
+	 */
+	popup?: "inline" | "separate";
 }

@@ -1,8 +1,8 @@
 /**
  * The terminal never loses what it shows (issue 20, faults 1–2), on the BUILT `pi` in a pseudo-terminal at two
- * sizes: a dialog taller than the screen scrolls inside itself, and closing it leaves scrollback and screen exactly
- * as they were (later prompts and answers are drawn); Ctrl+O expanding then collapsing a 40-line tool box leaves
- * the screen as it was, with the box's "earlier lines" marker and its last lines.
+ * sizes: a dialog taller than the screen scrolls inside itself, and closing it (or the completion popup) leaves
+ * scrollback and screen exactly as they were (later prompts and answers are drawn); Ctrl+O expanding then
+ * collapsing a 40-line tool box leaves the screen as it was, with the box's "earlier lines" marker and its last lines.
  */
 import { type MockServer, startMockServer } from "@pi/ai/testing";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -90,6 +90,20 @@ describe.each([
 		await term.waitForScreen("enableSkillCommands");
 		term.press(KEYS.escape);
 		await expectRestored(term, screen, () => term.screen(), "the screen after /settings");
+		expect(term.allText()).toBe(all);
+	});
+
+	it("the completion popup covers rows next to the editor; closing it restores scrollback and screen", async () => {
+		pi = await startWithHistory(columns, rows, 8);
+		const term = pi;
+		const screen = term.screen();
+		const all = term.allText();
+		term.type("/");
+		await term.waitForScreen("Select the model");
+		// Nothing moved: the footer is where it was, the popup sits on the transcript's last rows.
+		expect(term.screen().split("\n").slice(-2)).toEqual(screen.split("\n").slice(-2));
+		term.press(KEYS.backspace);
+		await expectRestored(term, screen, () => term.screen(), "the screen after the popup closed");
 		expect(term.allText()).toBe(all);
 	});
 
