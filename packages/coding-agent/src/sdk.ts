@@ -29,7 +29,6 @@ import { pathHasThinkingLevel } from "./core/navigation.js";
 import {
 	type PackageResources,
 	packageOfExtension,
-	packageTexts,
 	resolvePackageResources,
 } from "./core/packages/index.js";
 import { installMissingPackages } from "./core/packages/missing.js";
@@ -195,12 +194,9 @@ async function loadSessionExtensions(
 	const host = new ExtensionHost({
 		cwd,
 		flagValues: options.extensionFlagValues,
-		onError: (error) => {
-			// An extension from an installed package is named with its package (docs/packages.md).
-			const source = packageOfExtension(context.packages.current, error.extensionPath);
-			const message = source ? packageTexts.withPackage(error.error, source) : error.error;
-			warn(extensionTexts.errorLine(error.extensionPath, message));
-		},
+		onError: (error) => warn(extensionTexts.errorLine(error.extensionPath, error.error)),
+		// An extension from an installed package is named with its package in its errors (docs/packages.md).
+		packageOf: (path) => packageOfExtension(context.packages.current, path),
 	});
 	await loadIntoHost(host, options, context);
 	return host;

@@ -171,15 +171,19 @@ describe("pi packages end to end", () => {
 		expect(settingsText()).toBe(before);
 	});
 
-	it("an extension of a package that fails to load is reported with its package", async () => {
+	it("an extension of a package that fails to load or throws later is reported with its package", async () => {
 		const pkg = writeTree(join(cli.world.cwd, "..", "bad-pkg"), {
 			"extensions/bad.js": "export default function () { throw new Error('boom'); }\n",
+			"extensions/late.js":
+				"export default function (pi) { pi.on('session_start', () => { throw new Error('late'); }); }\n",
 		});
 		const before = settingsText();
 		expect((await runPi(cli.world, ["install", pkg])).code).toBe(0);
 		cli.server.enqueue({ text: "ok" });
 		const run = await runPi(cli.world, ["-p", "--model", MOCK_MODEL, "--no-session", "hi"]);
 		expect(run.stderr).toContain(`Extension error (${join(pkg, "extensions", "bad.js")}): boom (package ../bad-pkg)`);
+		// Also an error of a handler at run time (reported as an extension_error event).
+		expect(run.stderr).toContain(`Extension error (${join(pkg, "extensions", "late.js")}): late (package ../bad-pkg)`);
 		expect((await runPi(cli.world, ["remove", pkg])).code).toBe(0);
 		expect(JSON.parse(settingsText()).packages).toEqual(JSON.parse(before).packages ?? []);
 	});

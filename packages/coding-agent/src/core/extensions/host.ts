@@ -7,6 +7,7 @@
 import type { Agent, BeforeToolCallContext, BeforeToolCallResult } from "@pi/agent-core";
 import type { ImageContent } from "@pi/ai";
 import type { PackageOrigin } from "../packages/origin.js";
+import { packageTexts } from "../packages/texts.js";
 import { type AgentSessionEvent, type CommandInfo, commandSourceInfo } from "../session-events.js";
 import { EXTENSION_EVENT_NAMES, errorMessage, extensionTexts } from "./texts.js";
 import type {
@@ -42,6 +43,8 @@ export interface ExtensionHostOptions {
 	flagValues?: Readonly<Record<string, boolean | string>>;
 	/** Receives errors raised before a session is attached (loading, factories); later ones become events. */
 	onError?: (error: ExtensionErrorEvent) => void;
+	/** The installed package an extension file belongs to, named in its errors (docs/packages.md). */
+	packageOf?: (extensionPath: string) => string | undefined;
 }
 
 /** A prompt that names an extension command. */
@@ -281,7 +284,9 @@ export class ExtensionHost {
 
 	/** Reports an extension failure: an `extension_error` session event, or `onError` before a session exists. */
 	async report(extensionPath: string, event: string, error: string): Promise<void> {
-		const payload: ExtensionErrorEvent = { type: "extension_error", extensionPath, event, error };
+		const source = this.options.packageOf?.(extensionPath);
+		const message = source ? packageTexts.withPackage(error, source) : error;
+		const payload: ExtensionErrorEvent = { type: "extension_error", extensionPath, event, error: message };
 		if (this.port) await this.port.emit(payload);
 		else this.options.onError?.(payload);
 	}
