@@ -8,6 +8,7 @@ import { resolveAgentDir } from "../core/config/paths.js";
 
 export { isToolCallEventType } from "../core/extensions/tool-call-type.js";
 export { parseFrontmatter } from "../core/resources/frontmatter.js";
+export { type ImageResizeOptions, type ResizedImage, resizeImage } from "./resize-image.js";
 export { defineTool, withFileMutationQueue } from "./tool-helpers.js";
 export {
 	DEFAULT_MAX_BYTES,

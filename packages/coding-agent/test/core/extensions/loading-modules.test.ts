@@ -152,6 +152,20 @@ describe("aliased imports resolve to the running pi's modules", () => {
 		expect(screen).toContain("Use colours");
 	});
 
+	it("resizeImage fits an image within the given width", async () => {
+		const file = extension("resize", ['import { resizeImage } from "@earendil-works/pi-coding-agent";'], "resizeImage");
+		const { errors } = await loadInto(world, [file]);
+		expect(errors).toEqual([]);
+		const resizeImage = takeSeen<(image: object, options: object) => Promise<Record<string, unknown>>>("__loadingSeen");
+		const { Jimp } = await import("jimp");
+		const png = await new Jimp({ width: 100, height: 50, color: 0xff0000ff }).getBuffer("image/png");
+		const resized = await resizeImage(
+			{ type: "image", data: Buffer.from(png).toString("base64"), mimeType: "image/png" },
+			{ maxWidth: 20 },
+		);
+		expect(resized).toMatchObject({ originalWidth: 100, originalHeight: 50, width: 20, height: 10, wasResized: true });
+	});
+
 	it("a name pi does not export is reported with the module it was imported from", async () => {
 		const file = extension(
 			"missing-export",
