@@ -143,6 +143,31 @@ export class ModelRegistry {
 		return this.runtimeProviders.get(provider) ?? this.config.providers[provider];
 	}
 
+	// --- the original pi's names, used by extensions through ctx.modelRegistry ---
+
+	/** Whether the model's provider has a key configured (`isAvailable` under the original's name). */
+	hasConfiguredAuth(model: Pick<Model, "provider">): boolean {
+		return this.isAvailable(model);
+	}
+
+	/** The key for a provider (`getApiKey` by provider name). */
+	getApiKeyForProvider(provider: string): Promise<string | undefined> {
+		return this.apiKeys.getApiKey(provider);
+	}
+
+	/** Key and headers for a request to `model`, as `{ok: true, apiKey?, headers?}` or `{ok: false, error}`. */
+	async getApiKeyAndHeaders(
+		model: Pick<Model, "provider" | "headers">,
+	): Promise<{ ok: true; apiKey?: string; headers?: Record<string, string> } | { ok: false; error: string }> {
+		try {
+			const auth = await this.getRequestAuth(model);
+			const headers = model.headers || auth.headers ? { ...model.headers, ...auth.headers } : undefined;
+			return { ok: true, ...(auth.apiKey ? { apiKey: auth.apiKey } : {}), ...(headers ? { headers } : {}) };
+		} catch (error) {
+			return { ok: false, error: error instanceof Error ? error.message : String(error) };
+		}
+	}
+
 	/** Secret values resolved in this process (keys and configured header values) for redaction. */
 	getSecretValues(): string[] {
 		return this.apiKeys.getSecretValues();

@@ -7,7 +7,7 @@ import { PassThrough } from "node:stream";
 import { createAssistantMessageEventStream, createEmptyAssistantMessage, type Model } from "@pi/ai";
 import { afterEach, describe, expect, it } from "vitest";
 import { startHeadlessExtensions } from "../../../src/core/extensions/headless.js";
-import type { ExtensionAPI, ExtensionFactory } from "../../../src/core/extensions/types.js";
+import type { ExtensionAPI, ExtensionContext, ExtensionFactory } from "../../../src/core/extensions/types.js";
 import { createHeadlessUi } from "../../../src/core/extensions/ui-context.js";
 import { uiDefaultTexts } from "../../../src/core/extensions/ui-defaults.js";
 import type { ExtensionUiRequest } from "../../../src/modes/rpc/protocol.js";
@@ -129,6 +129,24 @@ describe("pi.events, models, thinking, commands, shortcuts and renderers", () =>
 		expect(t.session.extensions.getMessageRenderer("note")).toBe(renderer);
 		const command = t.session.extensions.findCommand("/deploy p");
 		expect(await command?.command.getArgumentCompletions?.("p")).toEqual([{ value: "prod", label: "prod" }]);
+	});
+});
+
+describe("ctx.modelRegistry", () => {
+	it("answers the original's auth questions: getApiKeyAndHeaders, hasConfiguredAuth, getApiKeyForProvider", async () => {
+		let ctx!: ExtensionContext;
+		const t = await sessionWith(
+			{ "/ext/auth": (pi) => pi.registerCommand("auth", { handler: (_args, c) => void (ctx = c) }) },
+			{ env: { OPENAI_API_KEY: "sk-from-env" } },
+		);
+		await t.session.prompt("/auth");
+		const openai = ctx.modelRegistry.getAll().find((model) => model.provider === "openai")!;
+		const anthropic = ctx.modelRegistry.getAll().find((model) => model.provider === "anthropic")!;
+		expect(await ctx.modelRegistry.getApiKeyAndHeaders(openai)).toEqual({ ok: true, apiKey: "sk-from-env" });
+		expect(await ctx.modelRegistry.getApiKeyAndHeaders(anthropic)).toEqual({ ok: true });
+		expect(ctx.modelRegistry.hasConfiguredAuth(openai)).toBe(true);
+		expect(ctx.modelRegistry.hasConfiguredAuth(anthropic)).toBe(false);
+		expect(await ctx.modelRegistry.getApiKeyForProvider("openai")).toBe("sk-from-env");
 	});
 });
 
