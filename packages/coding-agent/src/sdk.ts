@@ -26,12 +26,8 @@ import { reloadSession } from "./core/extensions/reload.js";
 import { startMcp } from "./core/mcp/start.js";
 import { effectiveThinkingLevel } from "./core/model-control.js";
 import { pathHasThinkingLevel } from "./core/navigation.js";
-import {
-	type PackageResources,
-	packageOfExtension,
-	resolvePackageResources,
-} from "./core/packages/index.js";
 import { installMissingPackages } from "./core/packages/missing.js";
+import { type PackageResources, packageOfExtension, resolvePackageResources } from "./core/packages/resolve.js";
 import { loadContextFiles } from "./core/resources/context-files.js";
 import { loadPromptResources } from "./core/resources/prompt-resources.js";
 import { loadSystemPromptSources } from "./core/resources/system-prompt.js";
@@ -251,6 +247,27 @@ export async function createAgentSession(options: CreateAgentSessionOptions = {}
 	const auth = options.authStorage ?? AuthStorage.create({ agentDir, onWarning: warn });
 	const registry = options.modelRegistry ?? new ModelRegistry({ agentDir, auth, env, onError: warn, onWarning: warn });
 	const sessionDir = options.sessionDir ?? settings.getSessionDir() ?? getProjectSessionDir(agentDir, cwd);
+	// MCP servers start now, in the background, while the rest is set up; nothing here waits for them (docs/mcp.md).
+	const mcp = options.noTools
+		? undefined
+		: await startMcp({
+				cwd,
+				agentDir,
+				env,
+				configFiles: options.mcpConfig,
+				noDiscovery: options.noMcp,
+				warn,
+				recordSecret: (value) => registry.apiKeys.recordSecret(value),
+			});
+	// Extensions load before the model is chosen: providers they register are models `--model` can name.
+	// Installed packages (docs/packages.md): their extensions, skills and templates load after the user's own.
+	const resolvePackages = () => resolvePackageResources({ cwd, agentDir, settings, onWarning: warn, env });
+	if (options.installMissingPackages) {
+		await installMissingPackages({ cwd, agentDir, settings, onWarning: warn, env });
+	}
+	const packages = { current: resolvePackages() };
+	const extensions = await loadSessionExtensions(options, { cwd, agentDir, settings, warn, packages });
+	extensions.bindModelRegistry(registry);
 
 	const selection = options.session ?? { kind: "new" };
 	const sessionManager =
@@ -317,12 +334,7 @@ export async function createAgentSession(options: CreateAgentSessionOptions = {}
 	}
 
 	// Resources and system prompt.
-	// Installed packages (docs/packages.md): their extensions, skills and templates load after the user's own.
-	if (options.installMissingPackages) {
-		await installMissingPackages({ cwd, agentDir, settings, onWarning: warn, env });
-	}
-	const packages = { current: resolvePackageResources({ cwd, agentDir, settings, onWarning: warn, env }) };
-	const resources = loadPromptResources({
+	const resourceOptions = {
 		cwd,
 		agentDir,
 		settings,
@@ -330,47 +342,52 @@ export async function createAgentSession(options: CreateAgentSessionOptions = {}
 		noPromptTemplates: options.noPromptTemplates,
 		skills: options.skills,
 		noSkills: options.noSkills,
-		packages: packages.current,
+		get packages() {
+			return packages.current;
+		},
 		onWarning: warn,
-	});
-	const contextFiles = loadContextFiles({ cwd, agentDir, disabled: options.noContextFiles });
+	};
+	let resources = loadPromptResources(resourceOptions);
 
-	const extensions = await loadSessionExtensions(options, { cwd, agentDir, settings, warn, packages });
-	const extensionTools = extensions.getTools().flatMap(({ extensionPath, tool }) => {
-		if (!isBuiltinToolName(tool.name)) return [tool];
-		warn(extensionTexts.errorLine(extensionPath, extensionTexts.duplicateTool(tool.name, "pi (built-in)")));
-		return [];
-	});
+	const loadSystemPrompt = (): SystemPromptInputs => {
+		const appendValues =
+			typeof options.appendSystemPrompt === "string" ? [options.appendSystemPrompt] : options.appendSystemPrompt;
+		const sources = loadSystemPromptSources({
+			cwd,
+			agentDir,
+			systemPrompt: options.systemPrompt,
+			appendSystemPrompt: appendValues,
+		});
+		const contextFiles = loadContextFiles({ cwd, agentDir, disabled: options.noContextFiles });
+		return { base: sources.base, append: sources.append, contextFiles, skills: resources.skills, cwd };
+	};
 	let agent: Agent | undefined;
-	const tools = await buildTools(options, {
-		extensionTools,
+	const toolSet = await buildToolSet({
 		cwd,
 		agentDir,
 		settings,
 		registry,
 		currentModel: () => agent?.state.model ?? model,
+		extensions,
+		tools: options.tools,
+		noTools: options.noTools,
+		noBuiltinTools: options.noBuiltinTools,
+		customTools: options.customTools,
+		...(mcp ? { mcpTools: () => mcp.getTools() } : {}),
+		prompt: loadSystemPrompt(),
 		warn,
-	});
-	const appendValues =
-		typeof options.appendSystemPrompt === "string" ? [options.appendSystemPrompt] : options.appendSystemPrompt;
-	const sources = loadSystemPromptSources({
-		cwd,
-		agentDir,
-		systemPrompt: options.systemPrompt,
-		appendSystemPrompt: appendValues,
-	});
-	const systemPrompt = buildSystemPrompt({
-		tools: toolSummaries(tools),
-		base: sources.base,
-		append: sources.append,
-		contextFiles,
-		skills: resources.skills,
-		cwd,
+		unknownToolWarning: sdkMessages.unknownTool,
 	});
 
 	const baseStream = options.streamFn ?? streamSimple;
 	agent = new Agent({
-		initialState: { systemPrompt, model, thinkingLevel, tools, messages: restored.messages },
+		initialState: {
+			systemPrompt: toolSet.systemPrompt,
+			model,
+			thinkingLevel,
+			tools: toolSet.tools,
+			messages: restored.messages,
+		},
 		convertToLlm: (messages) => convertToLlm(messages, { blockImages: settings.getImageSettings().blockImages }),
 		getApiKey: (provider) => registry.getApiKey({ provider }),
 		// Providers with `authHeader` also need the key as a bearer header, resolved per request like the key.
@@ -386,7 +403,8 @@ export async function createAgentSession(options: CreateAgentSessionOptions = {}
 		sessionId: sessionManager.getSessionId(),
 	});
 
-	const session = new AgentSession({
+	// The reload closure refers to the session it is passed to; it runs only once the session exists.
+	const session: AgentSession = new AgentSession({
 		agent,
 		sessionManager,
 		settingsManager: settings,
@@ -396,8 +414,23 @@ export async function createAgentSession(options: CreateAgentSessionOptions = {}
 		resources,
 		onWarning: warn,
 		extensions,
+		toolSet,
+		mcp,
+		reload: () =>
+			reloadSession(session, {
+				host: extensions,
+				loadExtensions: () => {
+					packages.current = resolvePackages();
+					return loadIntoHost(extensions, options, { cwd, agentDir, settings, packages });
+				},
+				reloadResources: () => {
+					resources = loadPromptResources(resourceOptions);
+					return { resources, prompt: loadSystemPrompt() };
+				},
+			}),
 		retryRandom: options.retryRandom,
 	});
+	mcp?.onToolsChanged(() => session.toolSet.refresh());
 	return { session, warnings, modelFallbackMessage };
 }
 

@@ -11,21 +11,24 @@ import { getContextTokens } from "./compaction/index.js";
 import type { ModelRegistry } from "./config/model-registry.js";
 import type { ScopedModel } from "./config/model-resolver.js";
 import type { QueueMode, SettingsManager } from "./config/settings.js";
+import type { CustomMessageInput, SendMessageOptions } from "./extensions/api-types.js";
 import { ExtensionHost } from "./extensions/host.js";
+import { addDiscoveredResources, type DiscoveredResourcePaths } from "./extensions/session-hooks-resources.js";
 import {
 	createSessionPort,
 	queuedPromptOptions,
 	runExtensionCommand,
 	withExtensionShutdown,
 } from "./extensions/session-port.js";
+import type { McpManager } from "./mcp/manager.js";
 import type { ModelController, ModelCycleResult } from "./model-control.js";
 import type { SessionNavigator } from "./navigation.js";
 import { listPromptCommands, type PromptResources } from "./prompt-expansion.js";
 import { type PreflightContext, type PromptOptions, preflightPrompt } from "./prompt-preflight.js";
 import type { QueuedTexts, QueueTracker } from "./queue-tracker.js";
 import type { RunController } from "./run-controller.js";
-import type { SessionHeader, SessionManager, SessionTreeNode } from "./session/index.js";
-import type { SessionEventBridge } from "./session-event-bridge.js";
+import { type SessionHeader, type SessionManager, type SessionTreeNode, sessionMessages } from "./session/index.js";
+import { persistMessage, type SessionEventBridge } from "./session-event-bridge.js";
 import {
 	type AgentSessionEvent,
 	type AgentSessionListener,
@@ -37,6 +40,7 @@ import {
 } from "./session-events.js";
 import type { SessionLifecycle, ShutdownOptions, WaitForIdleOptions } from "./session-lifecycle.js";
 import { type AgentSessionConfig, createSessionParts } from "./session-parts.js";
+import { SessionToolSet } from "./session-tools.js";
 import { buildSessionStats, buildStateSnapshot, getLastAssistantText } from "./stats.js";
 import type { UserBashController } from "./user-bash.js";
 
@@ -61,6 +65,13 @@ export class AgentSession {
 	private readonly preflight: PreflightContext;
 	/** The session's extensions: modes set their UI on it and start it (`session_start`). */
 	readonly extensions: ExtensionHost;
+	/** Built-in, extension and custom tools, the active ones, and the system prompt built from them. */
+	readonly toolSet: SessionToolSet;
+	/** The MCP servers (docs/mcp.md); undefined when none are configured. */
+	readonly mcp: McpManager | undefined;
+	/** `pi.sendMessage(…, {deliverAs: "nextTurn"})` messages, sent with the next prompt. */
+	private nextTurnMessages: AgentMessage[] = [];
+	private readonly reloader: (() => Promise<void>) | undefined;
 
 	constructor(config: AgentSessionConfig) {
 		this.agent = config.agent;
@@ -86,8 +97,13 @@ export class AgentSession {
 			sessionManager: () => this.sessionManager,
 			queue: this.queue,
 			runs: this.runs,
+			extensions: (event, signal) => this.extensions.onAgentEvent(event, signal),
 		});
 		this.extensions = config.extensions ?? new ExtensionHost({ cwd: this.cwd });
+		this.toolSet = config.toolSet ?? fixedToolSet(this.agent, this.cwd);
+		this.mcp = config.mcp;
+		this.toolSet.bind(this.agent);
+		this.reloader = config.reload;
 		this.extensions.attach(createSessionPort(this));
 	}
 
@@ -183,7 +199,49 @@ export class AgentSession {
 		// A shutdown (RPC stdin EOF, a signal) may have begun while input hooks ran: its abort found no run to stop.
 		this.lifecycle.assertOpen();
 		this.refreshSecrets();
-		await this.runs.run(() => this.agent.prompt(message), options.onAccepted);
+		// "nextTurn" custom messages travel with this prompt, after the user message.
+		const messages = [message, ...this.nextTurnMessages.splice(0)];
+		// Busy from here: extensions' before_agent_start runs inside the run, so a prompt sent meanwhile is queued.
+		const start = async (signal: AbortSignal) => {
+			// MCP servers still starting get until their start-up timeout, so the run has their tools (docs/mcp.md).
+			await this.mcp?.waitForStartup(signal);
+			messages.push(...(await this.extensions.beforeAgentStart(message, signal)));
+			const run = this.agent.prompt(messages);
+			if (signal.aborted) this.agent.abort();
+			await run;
+		};
+		await this.runs.run(start, options.onAccepted);
+	}
+
+	/**
+	 * `pi.sendMessage`: a custom message (role "custom", stored as a `custom_message` entry). `nextTurn`: held for
+	 * the next prompt. While busy: steered (default) or queued as a follow-up. Idle: with `triggerTurn` a run starts
+	 * with it, else it is only added to the session and the context.
+	 */
+	async sendCustomMessage(input: CustomMessageInput, options: SendMessageOptions = {}): Promise<void> {
+		const message: AgentMessage = {
+			role: "custom",
+			customType: input.customType,
+			content: input.content,
+			display: input.display,
+			...(input.details !== undefined ? { details: input.details } : {}),
+			timestamp: Date.now(),
+		};
+		if (options.deliverAs === "nextTurn") {
+			this.nextTurnMessages.push(message);
+		} else if (this.isStreaming) {
+			if (options.deliverAs === "followUp") this.agent.followUp(message);
+			else this.agent.steer(message);
+		} else if (options.triggerTurn) {
+			this.lifecycle.assertOpen();
+			this.refreshSecrets();
+			await this.runs.run(() => this.agent.prompt(message));
+		} else {
+			this.agent.appendMessage(message);
+			persistMessage(this.sessionManager, message);
+			await this.emit({ type: "message_start", message });
+			await this.emit({ type: "message_end", message });
+		}
 	}
 
 	/** Queues a steering message while busy (delivered after the current turn); idle: same as `prompt`. */
@@ -231,7 +289,9 @@ export class AgentSession {
 	 * shutdown; with `abort` it still aborts and bounds its wait.
 	 */
 	shutdown(options: ShutdownOptions = {}): Promise<void> {
-		return this.lifecycle.shutdown(withExtensionShutdown(this.extensions, options));
+		const done = this.lifecycle.shutdown(withExtensionShutdown(this.extensions, options));
+		// MCP servers end with the session (stdio servers are child processes).
+		return this.mcp ? done.finally(() => this.mcp?.close()) : done;
 	}
 
 	/** Writes entries whose append failed earlier and fsyncs the session file (R4); a no-op before it exists. */
@@ -379,6 +439,25 @@ export class AgentSession {
 		return this.navigator.fork(entryId);
 	}
 
+	/** A branched copy of the path through `entryId` (`ctx.fork(id, {position: "at"})`). */
+	async cloneAt(entryId: string): Promise<{ cancelled: boolean }> {
+		this.lifecycle.assertOpen();
+		if (!this.sessionManager.getEntry(entryId)) throw new Error(sessionMessages.entryNotFound(entryId));
+		this.sessionManager.branch(entryId);
+		return this.navigator.clone();
+	}
+
+	/**
+	 * `/reload`: extensions (session_shutdown / session_start with reason "reload"), prompt templates, skills,
+	 * context files and the system prompt are loaded again. Without a reloader (an AgentSession built by hand) only
+	 * the tool set is refreshed.
+	 */
+	async reload(): Promise<void> {
+		this.lifecycle.assertOpen();
+		if (this.reloader) await this.reloader();
+		else this.toolSet.refresh();
+	}
+
 	/** A branched copy of the current path (session-format.md §10.2). */
 	async clone(): Promise<{ cancelled: boolean }> {
 		this.lifecycle.assertOpen();
@@ -391,10 +470,12 @@ export class AgentSession {
 	 */
 	async navigateTree(
 		entryId: string,
-		options: { summarize?: boolean; customInstructions?: string } = {},
+		options: { summarize?: boolean; customInstructions?: string; label?: string } = {},
 	): Promise<{ editorText?: string; cancelled: boolean }> {
 		this.lifecycle.assertOpen();
-		return this.navigator.navigateTree(entryId, options);
+		const result = await this.navigator.navigateTree(entryId, options);
+		if (!result.cancelled && options.label) labelNavigation(this.sessionManager, entryId, options.label);
+		return result;
 	}
 
 	/** Every user message of the file (all branches), for choosing a fork point. */
@@ -463,6 +544,11 @@ export class AgentSession {
 		this.resources = resources;
 	}
 
+	/** Adds the skills and prompt templates at paths extensions returned for `resources_discover`. */
+	addResourcePaths(paths: DiscoveredResourcePaths): void {
+		this.resources = addDiscoveredResources(this.resources, paths, this.cwd);
+	}
+
 	// --- internals shared with collaborators ----------------------------------------------------------------------
 
 	/** @internal Replaces the agent's transcript with the current session context. */
@@ -480,4 +566,25 @@ export class AgentSession {
 	refreshSecrets(): void {
 		this.sessionManager.setSecrets(this.modelRegistry.getSecretValues());
 	}
+}
+
+/** The tool set of a session built without one: the agent's tools as they are. */
+function fixedToolSet(agent: Agent, cwd: string): SessionToolSet {
+	const tools = [...agent.state.tools];
+	const toolSet = new SessionToolSet({
+		builtin: [],
+		custom: tools,
+		extensionTools: () => [],
+		active: tools.map((tool) => tool.name),
+		activateNew: () => true,
+		prompt: { cwd },
+	});
+	return toolSet;
+}
+
+/** `navigateTree(…, {label})`: labels the branch summary just written, else the entry navigated to. */
+function labelNavigation(manager: SessionManager, entryId: string, label: string): void {
+	const leaf = manager.getLeafId();
+	const leafEntry = leaf === null ? undefined : manager.getEntry(leaf);
+	manager.appendLabel(leafEntry?.type === "branch_summary" ? leafEntry.id : entryId, label);
 }

@@ -10,6 +10,8 @@ import type { ModelRegistry } from "./config/model-registry.js";
 import type { ScopedModel } from "./config/model-resolver.js";
 import type { SettingsManager } from "./config/settings.js";
 import type { ExtensionHost } from "./extensions/host.js";
+import { interceptUserBash } from "./extensions/session-hooks-bash.js";
+import type { McpManager } from "./mcp/manager.js";
 import { ModelController } from "./model-control.js";
 import { SessionNavigator } from "./navigation.js";
 import type { PromptResources } from "./prompt-expansion.js";
@@ -19,6 +21,7 @@ import { RunController } from "./run-controller.js";
 import type { SessionManager } from "./session/index.js";
 import { SessionEventBridge } from "./session-event-bridge.js";
 import { SessionLifecycle } from "./session-lifecycle.js";
+import type { SessionToolSet } from "./session-tools.js";
 import { shellSettingsFrom, UserBashController } from "./user-bash.js";
 
 /** What AgentSession is built from (createAgentSession assembles it). */
@@ -39,6 +42,12 @@ export interface AgentSessionConfig {
 	onWarning?: (message: string) => void;
 	/** Loaded extensions (createAgentSession loads them); default: none. */
 	extensions?: ExtensionHost;
+	/** The tool set (createAgentSession builds it); default: the agent's tools as they are. */
+	toolSet?: SessionToolSet;
+	/** What `reload()` does (createAgentSession: extensions, resources, context files, system prompt). */
+	reload?: () => Promise<void>;
+	/** The session's MCP servers (createAgentSession starts them when configured); closed at shutdown. */
+	mcp?: McpManager;
 	/** Random source in [0, 1) for the jitter of automatic retry waits; default `Math.random`. */
 	retryRandom?: () => number;
 }
@@ -66,6 +75,8 @@ export function createSessionParts(
 	const shell = config.shellSettings ?? (() => shellSettingsFrom(session.settingsManager, session.modelRegistry));
 	const bash = new UserBashController(session.cwd, shell, {
 		isBusy: () => session.isStreaming,
+		intercept: (command, excludeFromContext) =>
+			interceptUserBash(session.extensions.dispatch, command, excludeFromContext, session.cwd),
 		record: (message) => {
 			session.agent.appendMessage(message);
 			session.sessionManager.appendMessage(message);
@@ -90,7 +101,8 @@ export function createSessionParts(
 		model: () => session.model,
 		registry: session.modelRegistry,
 		queue,
-		transformInput: (text, images, source) => session.extensions.transformInput(text, images, source),
+		transformInput: (text, images, source, streamingBehavior) =>
+			session.extensions.transformInput(text, images, source, streamingBehavior),
 	};
 	return { events, queue, bash, runs, navigator, models, lifecycle, preflight };
 }

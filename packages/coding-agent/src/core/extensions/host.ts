@@ -4,14 +4,26 @@
  * runs their commands and input hooks for the prompt preflight (rpc.md §4.1 steps 1–2), guards tool calls, and
  * holds the UI of the mode that runs (RPC bridge, TUI, or headless).
  */
-import type { Agent, BeforeToolCallContext, BeforeToolCallResult } from "@pi/agent-core";
+import type { Agent, AgentEvent, AgentMessage } from "@pi/agent-core";
 import type { ImageContent } from "@pi/ai";
+import type { AgentSession } from "../agent-session.js";
+import type { ModelRegistry } from "../config/model-registry.js";
 import type { PackageOrigin } from "../packages/origin.js";
 import { packageTexts } from "../packages/texts.js";
 import { type AgentSessionEvent, type CommandInfo, commandSourceInfo } from "../session-events.js";
-import { EXTENSION_EVENT_NAMES, errorMessage, extensionTexts } from "./texts.js";
+import type { ExtensionToolSource } from "../session-tools.js";
+import { type ContextHost, createCommandContext, createExtensionContext } from "./context.js";
+import { EventDispatcher, type InputOutcome, SHUTDOWN_HANDLER_TIMEOUT_MS } from "./dispatch.js";
+import { createEventBus, type EventBusController } from "./event-bus.js";
+import type { SessionShutdownReason } from "./events.js";
+import { registerExtensionProvider, unregisterExtensionProvider } from "./providers.js";
+import { SessionHooks } from "./session-hooks.js";
+import { EXTENSION_EVENT_NAMES, errorMessage, extensionTexts, UNFIRED_EVENT_NAMES } from "./texts.js";
+import { assertToolDefinition, type PromptedTool, toAgentTool } from "./tool-definition.js";
 import type {
+	CustomMessageInput,
 	ExtensionCommand,
+	ExtensionCommandContext,
 	ExtensionContext,
 	ExtensionErrorEvent,
 	ExtensionEventMap,
@@ -19,10 +31,16 @@ import type {
 	ExtensionFlag,
 	ExtensionHandler,
 	ExtensionSessionInfo,
+	ExtensionShortcut,
 	ExtensionTool,
 	InputSource,
+	MessageRenderer,
+	ProviderConfig,
+	SendMessageOptions,
+	UserMessageContent,
 } from "./types.js";
-import { createHeadlessUi, type UiContext } from "./ui-context.js";
+import { createHeadlessUi } from "./ui-context.js";
+import { completeUi, type ExtensionUiContext, type ModeUi } from "./ui-defaults.js";
 
 /** Where an extension was found; drives `CommandInfo.sourceInfo` (rpc.md §5). */
 export type ExtensionOrigin = "cli" | "settings" | "project" | "user" | "sdk" | PackageOrigin;
@@ -33,7 +51,13 @@ export interface ExtensionSessionPort {
 	info(): ExtensionSessionInfo;
 	emit(event: AgentSessionEvent): Promise<void>;
 	subscribe(listener: (event: AgentSessionEvent) => void | Promise<void>): () => void;
-	sendUserMessage(text: string, deliverAs: "steer" | "followUp"): Promise<void>;
+	sendUserMessage(content: UserMessageContent, deliverAs: "steer" | "followUp"): Promise<void>;
+	/** The session itself, for the extension contexts (context.ts) and the `pi.*` actions (api.ts). */
+	session: AgentSession;
+	/** The signal of the run under way, if any. */
+	runSignal(): AbortSignal | undefined;
+	/** Applies tools registered after start-up (tool list and system prompt). */
+	refreshTools(): void;
 }
 
 /** Options of {@link ExtensionHost}. */
@@ -45,6 +69,8 @@ export interface ExtensionHostOptions {
 	onError?: (error: ExtensionErrorEvent) => void;
 	/** The installed package an extension file belongs to, named in its errors (docs/packages.md). */
 	packageOf?: (extensionPath: string) => string | undefined;
+	/** How long `session_shutdown` handlers may run; default {@link SHUTDOWN_HANDLER_TIMEOUT_MS}. */
+	shutdownTimeoutMs?: number;
 }
 
 /** A prompt that names an extension command. */
@@ -55,31 +81,49 @@ export interface CommandInvocation {
 	command: ExtensionCommand;
 }
 
-/** The outcome of the input hooks: the (possibly changed) prompt, or handled by an extension. */
-export type InputOutcome = { handled: true } | { handled: false; text: string; images: ImageContent[] };
+export type { InputOutcome } from "./dispatch.js";
 
 const COMMAND_NAME = /^[A-Za-z0-9][A-Za-z0-9_:.-]*$/;
 const FLAG_NAME = /^[A-Za-z0-9][A-Za-z0-9-]*$/;
-/** Session events that are handed to extension handlers of the same name. */
-const FORWARDED_EVENTS = new Set<string>(["agent_start", "agent_end", "turn_end", "message_end"]);
 
 interface Registered<T> {
 	extensionPath: string;
 	value: T;
 }
 
+/** A provider registration waiting for the model registry (`pi.registerProvider` during loading). */
+type ProviderChange = { name: string; config?: ProviderConfig; extensionPath: string };
+
 export class ExtensionHost {
 	private readonly handlers = new Map<ExtensionEventName, Registered<ExtensionHandler<any>>[]>();
 	private readonly commands = new Map<string, Registered<ExtensionCommand>>();
-	private readonly tools: Registered<ExtensionTool>[] = [];
+	private readonly tools: (Registered<ExtensionTool> & { tool: PromptedTool })[] = [];
 	private readonly flags = new Map<string, Registered<ExtensionFlag>>();
+	private readonly shortcuts = new Map<string, Registered<ExtensionShortcut>>();
+	private readonly renderers = new Map<string, Registered<MessageRenderer<any>>>();
+	private pendingProviders: ProviderChange[] = [];
+	private modelRegistry: ModelRegistry | undefined;
+	/** `pi.events`, shared by every extension of this host. */
+	readonly events: EventBusController = createEventBus((channel, error) => {
+		void this.report("pi.events", `events:${channel}`, errorMessage(error));
+	});
 	private readonly origins = new Map<string, ExtensionOrigin>();
-	private currentUi: UiContext = createHeadlessUi();
+	private currentUi: ExtensionUiContext = completeUi(createHeadlessUi());
 	private uiAttached = false;
 	private port: ExtensionSessionPort | undefined;
 	private shutdownHandler: (() => void) | undefined;
 	private startTask: Promise<void> | undefined;
 	private shutdownTask: Promise<void> | undefined;
+
+	/** Runs handlers and combines their results, per event (dispatch.ts); the session's collaborators call it. */
+	readonly dispatch: EventDispatcher = new EventDispatcher({
+		handlersFor: (name) =>
+			(this.handlers.get(name) ?? []).map((entry) => ({ extensionPath: entry.extensionPath, handler: entry.value })),
+		context: () => this.context(),
+		report: (extensionPath, event, error) => this.report(extensionPath, event, error),
+	});
+	/** The agent-side hooks (session-hooks.ts), once a session is attached. */
+	private hooks: SessionHooks | undefined;
 
 	constructor(private readonly options: ExtensionHostOptions) {}
 
@@ -96,7 +140,8 @@ export class ExtensionHost {
 	}
 
 	addHandler<K extends ExtensionEventName>(extensionPath: string, event: K, handler: ExtensionHandler<K>): void {
-		if (!EXTENSION_EVENT_NAMES.includes(event)) throw new Error(extensionTexts.unknownEvent(String(event)));
+		const known = EXTENSION_EVENT_NAMES.includes(event) || UNFIRED_EVENT_NAMES.includes(event);
+		if (!known) throw new Error(extensionTexts.unknownEvent(String(event)));
 		if (typeof handler !== "function") throw new TypeError(`pi.on("${event}") needs a handler function.`);
 		const list = this.handlers.get(event) ?? [];
 		list.push({ extensionPath, value: handler });
@@ -114,19 +159,88 @@ export class ExtensionHost {
 		this.commands.set(name, { extensionPath, value: command });
 	}
 
+	/** Registers a tool (a built-in of the same name is replaced); after start-up the tool list refreshes at once. */
 	addTool(extensionPath: string, tool: ExtensionTool): void {
-		const valid =
-			typeof tool?.name === "string" &&
-			typeof tool.description === "string" &&
-			typeof tool.parameters === "object" &&
-			typeof tool.execute === "function";
-		if (!valid) throw new TypeError(extensionTexts.invalidTool);
+		assertToolDefinition(tool);
 		const existing = this.tools.find((entry) => entry.value.name === tool.name);
 		if (existing) {
 			void this.report(extensionPath, "registerTool", extensionTexts.duplicateTool(tool.name, existing.extensionPath));
 			return;
 		}
-		this.tools.push({ extensionPath, value: { ...tool, label: tool.label ?? tool.name } });
+		this.tools.push({ extensionPath, value: tool, tool: toAgentTool(tool, () => this.context()) });
+		this.port?.refreshTools();
+	}
+
+	/** Registers a keyboard shortcut for the interactive mode; a key taken by another extension is reported. */
+	addShortcut(extensionPath: string, shortcut: string, options: ExtensionShortcut): void {
+		if (typeof shortcut !== "string" || typeof options?.handler !== "function")
+			throw new TypeError(extensionTexts.invalidShortcut(String(shortcut)));
+		const key = shortcut.toLowerCase();
+		const existing = this.shortcuts.get(key);
+		if (existing) {
+			void this.report(
+				extensionPath,
+				"registerShortcut",
+				extensionTexts.duplicateShortcut(key, existing.extensionPath),
+			);
+			return;
+		}
+		this.shortcuts.set(key, { extensionPath, value: options });
+	}
+
+	/** Shortcuts by key id (lower case), with the extension each came from. */
+	getShortcuts(): Map<string, { extensionPath: string; shortcut: ExtensionShortcut }> {
+		return new Map(
+			[...this.shortcuts].map(([key, entry]) => [key, { extensionPath: entry.extensionPath, shortcut: entry.value }]),
+		);
+	}
+
+	/** Runs a shortcut's handler; its failure is reported as an extension error. */
+	async runShortcut(key: string): Promise<boolean> {
+		const entry = this.shortcuts.get(key.toLowerCase());
+		if (!entry) return false;
+		try {
+			await entry.value.handler(this.context());
+		} catch (error) {
+			await this.report(entry.extensionPath, "shortcut", errorMessage(error));
+		}
+		return true;
+	}
+
+	addMessageRenderer(extensionPath: string, customType: string, renderer: MessageRenderer<any>): void {
+		if (typeof customType !== "string" || typeof renderer !== "function")
+			throw new TypeError(extensionTexts.invalidRenderer);
+		this.renderers.set(customType, { extensionPath, value: renderer });
+	}
+
+	/** The renderer registered for custom messages of `customType`, if any. */
+	getMessageRenderer(customType: string): MessageRenderer<any> | undefined {
+		return this.renderers.get(customType)?.value;
+	}
+
+	/** `pi.registerProvider` / `unregisterProvider`: queued until a model registry is bound, then immediate. */
+	changeProvider(extensionPath: string, name: string, config?: ProviderConfig): void {
+		if (typeof name !== "string" || name.length === 0) throw new TypeError(extensionTexts.invalidProviderName);
+		const change = { name, config, extensionPath };
+		if (this.modelRegistry) this.applyProvider(this.modelRegistry, change);
+		else this.pendingProviders.push(change);
+	}
+
+	/** Binds the model registry: queued provider changes apply now, later ones at once. */
+	bindModelRegistry(registry: ModelRegistry): void {
+		this.modelRegistry = registry;
+		const pending = this.pendingProviders;
+		this.pendingProviders = [];
+		for (const change of pending) this.applyProvider(registry, change);
+	}
+
+	private applyProvider(registry: ModelRegistry, change: ProviderChange): void {
+		try {
+			if (change.config) registerExtensionProvider(registry, change.name, change.config);
+			else unregisterExtensionProvider(registry, change.name);
+		} catch (error) {
+			void this.report(change.extensionPath, "registerProvider", errorMessage(error));
+		}
 	}
 
 	addFlag(extensionPath: string, name: string, flag: ExtensionFlag): void {
@@ -146,20 +260,45 @@ export class ExtensionHost {
 	}
 
 	/** Tools extensions registered, in registration order, with the path of the extension each came from. */
-	getTools(): { extensionPath: string; tool: ExtensionTool }[] {
-		return this.tools.map((entry) => ({ extensionPath: entry.extensionPath, tool: entry.value }));
+	getTools(): ExtensionToolSource[] {
+		return this.tools.map((entry) => ({
+			extensionPath: entry.extensionPath,
+			origin: this.origins.get(entry.extensionPath) ?? "sdk",
+			definition: entry.value,
+			tool: entry.tool,
+		}));
+	}
+
+	/** The definition an extension registered for tool `name` (its renderers are the TUI's business). */
+	getToolDefinition(name: string): ExtensionTool | undefined {
+		return this.tools.find((entry) => entry.value.name === name)?.value;
+	}
+
+	/**
+	 * Forgets every registration and handler (before the extensions are loaded again by a reload); flags given on
+	 * the command line keep their values. Providers registered by the old extensions stay until re-registered.
+	 */
+	reset(): void {
+		this.handlers.clear();
+		this.commands.clear();
+		this.tools.length = 0;
+		this.shortcuts.clear();
+		this.renderers.clear();
+		this.origins.clear();
+		this.events.clear();
 	}
 
 	// --- the mode ---------------------------------------------------------------------------------------------------
 
 	/** The UI handlers see; the headless UI until a mode sets its own. */
-	get ui(): UiContext {
+	get ui(): ExtensionUiContext {
 		return this.currentUi;
 	}
 
 	/** Sets the mode's UI. `hasUI` false marks a headless UI (dialogs resolve to defaults at once). */
-	setUi(ui: UiContext, hasUI = true): void {
-		this.currentUi = ui;
+	setUi(ui: ModeUi, hasUI = true): void {
+		// Methods the mode does not implement get the original's headless behaviour (ui-defaults.ts).
+		this.currentUi = completeUi(ui);
 		this.uiAttached = hasUI;
 	}
 
@@ -173,13 +312,40 @@ export class ExtensionHost {
 		this.shutdownHandler?.();
 	}
 
-	/** The context object passed to handlers and commands. */
+	/** The context object passed to handlers, tools and shortcuts (context.ts). */
 	context(): ExtensionContext {
+		return createExtensionContext(this.contextHost());
+	}
+
+	/** The context object passed to commands: the handler context plus session control. */
+	commandContext(): ExtensionCommandContext {
+		return createCommandContext(this.contextHost());
+	}
+
+	/** The attached session; the error names what is missing before one exists. */
+	requireSession(): AgentSession {
+		if (!this.port) throw new Error(extensionTexts.noSessionYet);
+		return this.port.session;
+	}
+
+	private contextHost(): ContextHost {
+		const host = this;
 		return {
-			ui: this.currentUi,
-			hasUI: this.uiAttached,
+			get ui() {
+				return host.currentUi;
+			},
+			get hasUI() {
+				return host.uiAttached;
+			},
 			cwd: this.options.cwd,
-			getSession: () => this.sessionInfo(),
+			requireSession: () => this.requireSession(),
+			get runSignal() {
+				return host.port?.runSignal();
+			},
+			requestShutdown: () => this.requestShutdown(),
+			sessionInfo: () => this.sessionInfo(),
+			sendCustomMessage: (message, options) => this.sendCustomMessage(message, options),
+			sendUserMessage: (content, options) => this.sendUserMessage(content, options?.deliverAs ?? "followUp"),
 		};
 	}
 
@@ -188,39 +354,71 @@ export class ExtensionHost {
 		return this.port.info();
 	}
 
-	sendUserMessage(text: string, deliverAs: "steer" | "followUp" = "followUp"): Promise<void> {
+	sendUserMessage(content: UserMessageContent, deliverAs: "steer" | "followUp" = "followUp"): Promise<void> {
 		if (!this.port) return Promise.reject(new Error("sendUserMessage() is available once the session exists."));
-		return this.port.sendUserMessage(text, deliverAs);
+		return this.port.sendUserMessage(content, deliverAs);
+	}
+
+	/** `pi.sendMessage`: a custom message into the session (AgentSession.sendCustomMessage). */
+	sendCustomMessage(message: CustomMessageInput, options?: SendMessageOptions): Promise<void> {
+		if (!this.port) return Promise.reject(new Error(extensionTexts.noSessionYet));
+		return this.port.session.sendCustomMessage(message, options);
 	}
 
 	// --- the session ------------------------------------------------------------------------------------------------
 
 	/**
-	 * Connects the host to its session: extension errors become session events, agent events reach the handlers
-	 * of the same name, and every tool call passes the `tool_call` handlers (after any earlier guard).
+	 * Connects the host to its session: extension errors become session events, and the agent's hooks and events
+	 * reach the handlers (session-hooks.ts; the session's event bridge calls {@link onAgentEvent}).
 	 */
 	attach(port: ExtensionSessionPort): void {
 		this.port = port;
+		this.hooks = new SessionHooks(port.session.agent, this.dispatch, this.options.cwd);
+		this.hooks.install();
 		port.subscribe(async (event) => {
-			if (FORWARDED_EVENTS.has(event.type)) await this.emit(event.type as ExtensionEventName, event as never);
+			if (event.type !== "session_info_changed") return;
+			await this.dispatch.notify("session_info_changed", { type: "session_info_changed", name: event.name });
 		});
-		const earlier = port.agent.beforeToolCall;
-		port.agent.beforeToolCall = async (context) => {
-			const decision = await earlier?.(context);
-			if (decision?.block) return decision;
-			return this.checkToolCall(context);
-		};
 	}
 
-	/** `session_start`, once: the mode calls it after setting its UI and subscribing to events. */
+	/** `before_agent_start` for a prompt about to run; returns the custom messages extensions add (session-hooks.ts). */
+	beforeAgentStart(prompt: AgentMessage, signal?: AbortSignal): Promise<AgentMessage[]> {
+		return this.hooks?.beforeAgentStart(prompt, signal) ?? Promise.resolve([]);
+	}
+
+	/** An agent event, before the session persists it or a mode sees it (the session's event bridge calls this). */
+	onAgentEvent(event: AgentEvent, signal?: AbortSignal): Promise<void> {
+		return this.hooks?.onAgentEvent(event, signal) ?? Promise.resolve();
+	}
+
+	/**
+	 * `session_start` (reason "startup") then `resources_discover`, once: the mode calls it after setting its UI and
+	 * subscribing to events.
+	 */
 	start(): Promise<void> {
-		this.startTask ??= this.emit("session_start", { type: "session_start" });
+		this.startTask ??= this.dispatch
+			.notify("session_start", { type: "session_start", reason: "startup" })
+			.then(() => this.discoverResources("startup"));
 		return this.startTask;
 	}
 
-	/** `session_shutdown`, once (AgentSession.shutdown calls it before the final fsync). */
-	shutdown(): Promise<void> {
-		this.shutdownTask ??= this.emit("session_shutdown", { type: "session_shutdown" });
+	/** `resources_discover`: the paths extensions return are added to the session's skills and prompt templates. */
+	async discoverResources(reason: "startup" | "reload"): Promise<void> {
+		if (!this.dispatch.has("resources_discover")) return;
+		const paths = await this.dispatch.resourcesDiscover(this.options.cwd, reason);
+		if (paths.skillPaths.length > 0 || paths.promptPaths.length > 0) this.port?.session.addResourcePaths(paths);
+	}
+
+	/**
+	 * `session_shutdown` with reason "quit", once (AgentSession.shutdown calls it before the final fsync). Handlers
+	 * get {@link SHUTDOWN_HANDLER_TIMEOUT_MS}: one that hangs is reported and pi ends anyway.
+	 */
+	shutdown(reason: SessionShutdownReason = "quit"): Promise<void> {
+		this.shutdownTask ??= this.dispatch.notify(
+			"session_shutdown",
+			{ type: "session_shutdown", reason },
+			{ timeoutMs: this.options.shutdownTimeoutMs ?? SHUTDOWN_HANDLER_TIMEOUT_MS },
+		);
 		return this.shutdownTask;
 	}
 
@@ -238,25 +436,17 @@ export class ExtensionHost {
 
 	/** Runs a command's handler; its failure is the caller's (the prompt fails with the handler's message). */
 	async runCommand(invocation: CommandInvocation): Promise<void> {
-		await invocation.command.handler(invocation.args, this.context());
+		await invocation.command.handler(invocation.args, this.commandContext());
 	}
 
-	/** Passes a prompt through the `input` handlers in load order (rpc.md §4.1 step 2). */
-	async transformInput(text: string, images: ImageContent[], source: InputSource): Promise<InputOutcome> {
-		let current = { text, images };
-		for (const { extensionPath, value: handler } of this.handlers.get("input") ?? []) {
-			const event = { type: "input" as const, text: current.text, images: current.images, source };
-			try {
-				const result = (await handler(event, this.context())) as ExtensionEventMap["input"]["result"];
-				if (!result) continue;
-				if ("handled" in result && result.handled) return { handled: true };
-				const change = result as { text?: string; images?: ImageContent[] };
-				current = { text: change.text ?? current.text, images: change.images ?? current.images };
-			} catch (error) {
-				await this.report(extensionPath, "input", errorMessage(error));
-			}
-		}
-		return { handled: false, ...current };
+	/** Passes a prompt through the `input` handlers in load order (rpc.md §4.1 step 2; dispatch.ts). */
+	transformInput(
+		text: string,
+		images: ImageContent[],
+		source: InputSource,
+		streamingBehavior?: "steer" | "followUp",
+	): Promise<InputOutcome> {
+		return this.dispatch.input(text, images, source, streamingBehavior);
 	}
 
 	/** Extension commands as CommandInfo (rpc.md §5), in registration order. */
@@ -272,14 +462,8 @@ export class ExtensionHost {
 	// --- events and errors ------------------------------------------------------------------------------------------
 
 	/** Runs every handler of `name` in load order; a throwing handler is reported and the next one still runs. */
-	async emit<K extends ExtensionEventName>(name: K, event: ExtensionEventMap[K]["event"]): Promise<void> {
-		for (const { extensionPath, value: handler } of this.handlers.get(name) ?? []) {
-			try {
-				await handler(event, this.context());
-			} catch (error) {
-				await this.report(extensionPath, name, errorMessage(error));
-			}
-		}
+	emit<K extends ExtensionEventName>(name: K, event: ExtensionEventMap[K]["event"]): Promise<void> {
+		return this.dispatch.notify(name, event);
 	}
 
 	/** Reports an extension failure: an `extension_error` session event, or `onError` before a session exists. */
@@ -289,26 +473,5 @@ export class ExtensionHost {
 		const payload: ExtensionErrorEvent = { type: "extension_error", extensionPath, event, error: message };
 		if (this.port) await this.port.emit(payload);
 		else this.options.onError?.(payload);
-	}
-
-	/** The `tool_call` handlers; a throwing handler blocks the call (a failing guard must not let it through). */
-	private async checkToolCall(context: BeforeToolCallContext): Promise<BeforeToolCallResult> {
-		const event = {
-			type: "tool_call" as const,
-			toolCallId: context.toolCall.id,
-			toolName: context.toolCall.name,
-			input: context.args,
-		};
-		for (const { extensionPath, value: handler } of this.handlers.get("tool_call") ?? []) {
-			try {
-				const result = (await handler(event, this.context())) as ExtensionEventMap["tool_call"]["result"];
-				if (result?.block) return { block: true, reason: result.reason };
-			} catch (error) {
-				const message = errorMessage(error);
-				await this.report(extensionPath, "tool_call", message);
-				return { block: true, reason: extensionTexts.guardFailed(extensionPath, message) };
-			}
-		}
-		return undefined;
 	}
 }

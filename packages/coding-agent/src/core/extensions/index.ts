@@ -23,8 +23,9 @@ export {
 	loadExtensions,
 } from "./loader.js";
 export { ALIASED_PACKAGES } from "./loading/aliases.js";
-export { extensionCacheDir, importExtension, type ImportExtensionOptions } from "./loading/import-extension.js";
-export { isToolCallEventType } from "./tool-call-type.js";
+export { extensionCacheDir, type ImportExtensionOptions, importExtension } from "./loading/import-extension.js";
 export { EXTENSION_EVENT_NAMES, extensionTexts } from "./texts.js";
+export { isToolCallEventType } from "./tool-call-type.js";
 export type * from "./types.js";
 export { createHeadlessUi, type DialogOptions, type UiContext } from "./ui-context.js";
+export { completeUi, type ExtensionUiContext, type ModeUi } from "./ui-defaults.js";

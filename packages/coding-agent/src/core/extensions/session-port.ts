@@ -8,10 +8,19 @@ import type { PromptOptions } from "../prompt-preflight.js";
 import type { ShutdownOptions } from "../session-lifecycle.js";
 import type { ExtensionHost, ExtensionSessionPort } from "./host.js";
 import { extensionTexts } from "./texts.js";
+import type { UserMessageContent } from "./types.js";
 
 /** The port of `session` for its extension host. */
 export function createSessionPort(session: AgentSession): ExtensionSessionPort {
+	// The signal of the run under way (ctx.signal): the agent hands it to its listeners with each event.
+	let runSignal: AbortSignal | undefined;
+	session.agent.subscribe((event, signal) => {
+		runSignal = event.type === "agent_end" ? undefined : signal;
+	});
 	return {
+		session,
+		runSignal: () => (runSignal?.aborted ? undefined : runSignal),
+		refreshTools: () => session.toolSet.refresh(),
 		agent: session.agent,
 		info: () => {
 			const model = session.model;
@@ -25,9 +34,29 @@ export function createSessionPort(session: AgentSession): ExtensionSessionPort {
 		},
 		emit: (event) => session.emit(event),
 		subscribe: (listener) => session.subscribe(listener),
-		sendUserMessage: (text, deliverAs) =>
-			session.prompt(text, { streamingBehavior: deliverAs, rejectExtensionCommands: true, inputSource: "extension" }),
+		sendUserMessage: (content, deliverAs) => {
+			const { text, images } = splitUserContent(content);
+			return session.prompt(text, {
+				images,
+				expand: false,
+				streamingBehavior: deliverAs,
+				rejectExtensionCommands: true,
+				inputSource: "extension",
+			});
+		},
 	};
+}
+
+/** `pi.sendUserMessage` content as prompt text and images (text blocks joined by newlines). */
+export function splitUserContent(content: UserMessageContent): { text: string; images: ImageContent[] } {
+	if (typeof content === "string") return { text: content, images: [] };
+	const texts: string[] = [];
+	const images: ImageContent[] = [];
+	for (const block of content) {
+		if (block.type === "text") texts.push(block.text);
+		else if (block.type === "image") images.push(block);
+	}
+	return { text: texts.join("\n"), images };
 }
 
 /**
@@ -51,7 +80,7 @@ export async function runExtensionCommand(
 
 /** Options of `steer`/`followUp`: queued while busy, and an extension command is refused (rpc.md §4.2). */
 export function queuedPromptOptions(kind: "steer" | "followUp", images?: ImageContent[]): PromptOptions {
-	return { images, streamingBehavior: kind, rejectExtensionCommands: true, inputSource: kind };
+	return { images, streamingBehavior: kind, rejectExtensionCommands: true };
 }
 
 /** Shutdown options that let extensions hear `session_shutdown` (once the work settled, before the fsync). */
