@@ -245,7 +245,11 @@ export class ExtensionHost {
 
 	addFlag(extensionPath: string, name: string, flag: ExtensionFlag): void {
 		if (typeof name !== "string" || !FLAG_NAME.test(name)) throw new Error(extensionTexts.invalidFlagName(name));
-		if (!this.flags.has(name)) this.flags.set(name, { extensionPath, value: flag });
+		const existing = this.flags.get(name);
+		if (!existing) this.flags.set(name, { extensionPath, value: flag });
+		// The same extension registers its flags again on reload; another extension's flag of that name is reported.
+		else if (existing.extensionPath !== extensionPath)
+			void this.report(extensionPath, "registerFlag", extensionTexts.duplicateFlag(name, existing.extensionPath));
 	}
 
 	getFlag(name: string): boolean | string | undefined {

@@ -98,6 +98,8 @@ export const extensionTexts = {
 	invalidShortcut: (key: string) => `registerShortcut("${key}") needs a key id such as "ctrl+shift+p" and a handler.`,
 	duplicateShortcut: (key: string, owner: string) =>
 		`shortcut "${key}" is already registered by ${owner}; this registration is ignored.`,
+	duplicateFlag: (name: string, owner: string) =>
+		`flag "--${name}" is already registered by ${owner}; this registration is ignored.`,
 	invalidRenderer: "registerMessageRenderer needs a customType string and a renderer function.",
 	invalidProviderName: "registerProvider needs a provider name.",
 	/** `pi.exec` with an args array that is not an array of strings. */

@@ -139,17 +139,19 @@ describe("pi.registerTool", () => {
 		expect(requestTexts(t.faux, 2)).toContain("toolResult:LATE");
 	});
 
-	it("a second tool or command of the same name is reported naming both files, and pi goes on", async () => {
+	it("a second tool, command or flag of the same name is reported naming both files, and pi goes on", async () => {
 		const warnings: string[] = [];
 		t = await extensionSession({
 			extensionFactories: [
 				ext("/ext/first.ts", (pi) => {
 					pi.registerTool(echoTool());
 					pi.registerCommand("hello", { handler: () => {} });
+					pi.registerFlag("loud", { type: "boolean" });
 				}),
 				ext("/ext/second.ts", (pi) => {
 					pi.registerTool(echoTool({ description: "another echo" }));
 					pi.registerCommand("hello", { handler: () => {} });
+					pi.registerFlag("loud", { type: "string" });
 				}),
 			],
 			onWarning: (message) => warnings.push(message),
@@ -157,6 +159,7 @@ describe("pi.registerTool", () => {
 		expect(warnings).toEqual([
 			extensionTexts.errorLine("/ext/second.ts", extensionTexts.duplicateTool("echo", "/ext/first.ts")),
 			extensionTexts.errorLine("/ext/second.ts", extensionTexts.duplicateCommand("hello", "/ext/first.ts")),
+			extensionTexts.errorLine("/ext/second.ts", extensionTexts.duplicateFlag("loud", "/ext/first.ts")),
 		]);
 		expect(t.session.agent.state.tools.find((tool) => tool.name === "echo")?.description).toContain("Echoes");
 		expect(t.session.getCommands().map((command) => command.sourceInfo?.path)).toEqual(["/ext/first.ts"]);
