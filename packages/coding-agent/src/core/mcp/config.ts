@@ -48,7 +48,7 @@ export const MCP_DEFAULTS = { startupTimeoutMs: 10_000, toolTimeoutMs: 60_000 } 
 export interface McpConfigOptions {
 	cwd: string;
 	agentDir: string;
-	/** Environment for `${VAR}` expansion; default `process.env`. */
+	/** Environment for `${VAR}` expansion (and the one stdio servers inherit); default `process.env`. */
 	env?: NodeJS.ProcessEnv;
 	/** `--mcp-config` files, applied last in order (relative to `cwd`). */
 	configFiles?: readonly string[];

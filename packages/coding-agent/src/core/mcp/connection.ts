@@ -34,6 +34,14 @@ export interface McpCallOptions {
 	onProgress?: (progress: McpProgress) => void;
 }
 
+/** What every connection of a session shares. */
+export interface McpClientOptions {
+	/** Version sent to servers in the handshake. */
+	version: string;
+	/** Environment a stdio server inherits (pi's own, from the session's options), its `env` added on top. */
+	env: NodeJS.ProcessEnv;
+}
+
 /** The SDK's own request timeout is switched off for tool calls (the longest timer Node allows): pi runs its own. */
 const NO_SDK_TIMEOUT = 2_147_483_647;
 
@@ -71,10 +79,10 @@ function isParseError(error: Error): boolean {
 	return error instanceof SyntaxError || error.name === "ZodError" || /JSON/i.test(error.message);
 }
 
-/** The environment of a stdio server: pi's own (minus unset values) plus the configured `env`. */
-function serverEnvironment(config: McpServerConfig): Record<string, string> {
+/** The environment of a stdio server: the inherited one (minus unset values) plus the configured `env`. */
+function serverEnvironment(config: McpServerConfig, inherited: NodeJS.ProcessEnv): Record<string, string> {
 	const env: Record<string, string> = {};
-	for (const [key, value] of Object.entries(process.env)) if (value !== undefined) env[key] = value;
+	for (const [key, value] of Object.entries(inherited)) if (value !== undefined) env[key] = value;
 	return { ...env, ...config.env };
 }
 
@@ -92,36 +100,41 @@ export class McpConnection {
 		private readonly hooks: McpConnectionHooks,
 		/** The SDK's schema of any result: tool lists are checked per tool here, not as a whole by the SDK. */
 		private readonly anyResult: typeof ResultSchemaType,
+		private readonly inheritedEnv: NodeJS.ProcessEnv,
 	) {}
 
 	/**
 	 * Connects and completes the MCP handshake within `config.startupTimeoutMs`, trying SSE after a failed streamable
 	 * HTTP attempt when the config allows it. Throws McpConnectError with a reason for the user.
 	 */
-	static async open(config: McpServerConfig, hooks: McpConnectionHooks, clientVersion: string): Promise<McpConnection> {
+	static async open(
+		config: McpServerConfig,
+		hooks: McpConnectionHooks,
+		options: McpClientOptions,
+	): Promise<McpConnection> {
 		const started = Date.now();
 		const remaining = () => Math.max(1, config.startupTimeoutMs - (Date.now() - started));
 		if (config.transport === "http" && config.sseFallback) {
 			try {
-				return await McpConnection.openWith(config, "http", hooks, clientVersion, remaining());
+				return await McpConnection.openWith(config, "http", hooks, options, remaining());
 			} catch (error) {
 				if (Date.now() - started >= config.startupTimeoutMs) throw error;
 				try {
-					return await McpConnection.openWith(config, "sse", hooks, clientVersion, remaining());
+					return await McpConnection.openWith(config, "sse", hooks, options, remaining());
 				} catch {
 					// The server speaks neither; the streamable HTTP failure is the one that explains it.
 					throw error;
 				}
 			}
 		}
-		return McpConnection.openWith(config, config.transport, hooks, clientVersion, remaining());
+		return McpConnection.openWith(config, config.transport, hooks, options, remaining());
 	}
 
 	private static async openWith(
 		config: McpServerConfig,
 		kind: McpServerConfig["transport"],
 		hooks: McpConnectionHooks,
-		clientVersion: string,
+		options: McpClientOptions,
 		timeoutMs: number,
 	): Promise<McpConnection> {
 		const [{ Client }, { ProgressNotificationSchema, ResultSchema, ToolListChangedNotificationSchema }] =
@@ -129,8 +142,8 @@ export class McpConnection {
 				import("@modelcontextprotocol/sdk/client/index.js"),
 				import("@modelcontextprotocol/sdk/types.js"),
 			]);
-		const client = new Client({ name: "pi", version: clientVersion }, { capabilities: {} });
-		const connection = new McpConnection(config, client, hooks, ResultSchema);
+		const client = new Client({ name: "pi", version: options.version }, { capabilities: {} });
+		const connection = new McpConnection(config, client, hooks, ResultSchema, options.env);
 		// Set before connecting: servers that print a banner on stdout do it before the handshake.
 		client.onerror = (error) => connection.reportError(error);
 		client.onclose = () => connection.reportClose();
@@ -175,7 +188,7 @@ export class McpConnection {
 			const transport = new StdioClientTransport({
 				command: config.command!,
 				args: config.args,
-				env: serverEnvironment(config),
+				env: serverEnvironment(config, this.inheritedEnv),
 				...(config.cwd ? { cwd: config.cwd } : {}),
 				// Never "inherit": a server's logs would land in the TUI or in print mode's output.
 				stderr: "pipe",

@@ -6,7 +6,7 @@
  */
 import type { AgentTool } from "@pi/agent-core";
 import { type McpServerConfig, secretValuesOf } from "./config.js";
-import { MCP_ERROR_CODES, McpConnection } from "./connection.js";
+import { MCP_ERROR_CODES, type McpClientOptions, McpConnection } from "./connection.js";
 import { mcpTexts } from "./texts.js";
 import { createMcpTool, isToolAllowed } from "./tools.js";
 
@@ -32,8 +32,8 @@ export interface McpManagerHooks {
 	warn(message: string): void;
 	/** Marks a value as secret, so session files and exports redact it. */
 	recordSecret(value: string): void;
-	/** Version sent to servers in the handshake. */
-	clientVersion: string;
+	/** Version and inherited environment of the connections. */
+	client: McpClientOptions;
 }
 
 interface ServerEntry {
@@ -207,7 +207,7 @@ export class McpManager {
 				onGarbage: () => this.hooks.warn(mcpTexts.garbage(config.name)),
 				onToolsChanged: () => void this.refreshTools(entry, current),
 			},
-			this.hooks.clientVersion,
+			this.hooks.client,
 		);
 		if (!current()) {
 			await connection.close();

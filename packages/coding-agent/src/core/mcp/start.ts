@@ -22,7 +22,7 @@ export async function startMcp(options: StartMcpOptions): Promise<McpManager | u
 	const manager = new McpManager(servers, {
 		warn: options.warn,
 		recordSecret: options.recordSecret,
-		clientVersion: readVersion(),
+		client: { version: readVersion(), env: options.env ?? process.env },
 	});
 	manager.start();
 	return manager;
