@@ -105,9 +105,15 @@ export async function installNpm(layout: ScopeLayout, source: NpmSource, npm: Np
 	return snapshot;
 }
 
-/** Uninstalls an npm source from the scope's npm folder. */
+/** Uninstalls an npm source from the scope's npm folder (or, for a user package of an older pi, the global one). */
 export async function uninstallNpm(layout: ScopeLayout, source: NpmSource, npm: NpmSetup): Promise<void> {
-	if (!existsSync(npmPackagePath(layout, source))) return;
+	if (!existsSync(npmPackagePath(layout, source))) {
+		// A user package an older pi installed with `npm install -g` goes the same way.
+		if (layout.scope === "user" && legacyGlobalNpmPath(source, npm)) {
+			await runCommand(npm.line, ["uninstall", "-g", source.name], { env: npm.env });
+		}
+		return;
+	}
 	const args = ["uninstall", source.name, "--prefix", layout.npmRoot];
 	if (runsNpm(npm)) args.push("--legacy-peer-deps", "--no-audit", "--no-fund");
 	await runCommand(npm.line, args, { env: npm.env });

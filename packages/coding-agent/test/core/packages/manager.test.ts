@@ -6,7 +6,14 @@
 import { chmodSync, existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { installPackage, listPackages, removePackage, updatePackages } from "../../../src/core/packages/index.js";
+import { SettingsManager } from "../../../src/core/config/settings.js";
+import {
+	installPackage,
+	listPackages,
+	removePackage,
+	resolvePackageResources,
+	updatePackages,
+} from "../../../src/core/packages/index.js";
 import {
 	createGitRemote,
 	createPackageWorld,
@@ -203,7 +210,10 @@ if (args[0] === "install") {
 	fs.writeFileSync(path.join(dir, "package.json"), JSON.stringify({ name, version, pi: { prompts: ["prompts"] } }));
 	fs.writeFileSync(path.join(dir, "prompts", "hello.md"), "Hello from " + name);
 }
-if (args[0] === "uninstall") fs.rmSync(path.join(prefix, "node_modules", args[1]), { recursive: true, force: true });
+const globalRoot = path.join(${JSON.stringify(join(world.root, "global", "node_modules"))});
+if (args[0] === "root" && args[1] === "-g") process.stdout.write(globalRoot + "\\n");
+if (args[0] === "uninstall" && args[1] === "-g") fs.rmSync(path.join(globalRoot, args[2]), { recursive: true, force: true });
+else if (args[0] === "uninstall") fs.rmSync(path.join(prefix, "node_modules", args[1]), { recursive: true, force: true });
 `;
 	writeTree(bin, { "npm.cjs": script });
 	const npm = join(bin, "npm");
@@ -258,6 +268,24 @@ describe("npm packages (through the npmCommand setting)", () => {
 			"--no-audit",
 			"--no-fund",
 		]);
+		expect(settingsOf(world.userSettings).packages).toEqual([]);
+	});
+
+	it("a user package an older pi installed with npm install -g is found, loaded and removed with npm uninstall -g", async () => {
+		const npm = fakeNpm();
+		writeTree(join(world.root, "global", "node_modules", "old-tools"), {
+			"package.json": JSON.stringify({ name: "old-tools", pi: { prompts: ["prompts"] } }),
+			"prompts/old.md": "Old",
+		});
+		writeFileSync(world.userSettings, JSON.stringify({ packages: ["npm:old-tools"], npmCommand: [npm] }));
+		const settings = SettingsManager.create({ agentDir: world.agentDir, cwd: world.cwd });
+		const resources = resolvePackageResources({ cwd: world.cwd, agentDir: world.agentDir, settings });
+		expect(resources.prompts.map((r) => r.path)).toEqual([
+			join(world.root, "global", "node_modules", "old-tools", "prompts", "old.md"),
+		]);
+		await removePackage("npm:old-tools", options({ npmCommand: [npm] }));
+		expect(npmCalls().map((call) => call.args)).toContainEqual(["uninstall", "-g", "old-tools"]);
+		expect(existsSync(join(world.root, "global", "node_modules", "old-tools"))).toBe(false);
 		expect(settingsOf(world.userSettings).packages).toEqual([]);
 	});
 
