@@ -36,6 +36,7 @@ describe("the alias table", () => {
 		expect(aliasFor("typebox/compile")).toEqual({ kind: "namespaces", namespaces: ["typebox/compiler"] });
 		expect(aliasFor("@sinclair/typebox/value")).toEqual({ kind: "namespaces", namespaces: ["typebox/value"] });
 		expect(aliasFor("@sinclair/typebox/system")).toEqual({ kind: "package", specifier: "@sinclair/typebox/system" });
+		expect(aliasFor("@earendil-works/pi-ai/compat")).toEqual({ kind: "namespaces", namespaces: ["ai"] });
 		expect(aliasFor("@mariozechner/pi-ai/oauth")).toBeUndefined();
 		expect(aliasFor("@mariozechner/pi-web-ui")).toBeUndefined();
 		expect(aliasFor("zod")).toBeUndefined();

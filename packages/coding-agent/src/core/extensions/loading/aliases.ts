@@ -31,6 +31,8 @@ export type AliasTarget =
 const PACKAGE_NAMESPACES: Readonly<Record<string, readonly PiNamespace[]>> = {
 	"coding-agent": ["coding-agent-helpers", "coding-agent", "coding-agent-ui"],
 	ai: ["ai"],
+	// The newer pi-ai's entry with its earlier API (complete, completeSimple, streamSimple, StringEnum): ours is that API.
+	"ai/compat": ["ai"],
 	"agent-core": ["agent-core"],
 	tui: ["tui"],
 };
@@ -52,7 +54,11 @@ const TYPEBOX_SUBPATHS: Readonly<Record<string, PiNamespace>> = {
 
 /** Every aliased package name (without subpaths), for documentation and tests. */
 export const ALIASED_PACKAGES: readonly string[] = [
-	...PACKAGE_PREFIXES.flatMap((prefix) => Object.keys(PACKAGE_NAMESPACES).map((name) => `${prefix}${name}`)),
+	...PACKAGE_PREFIXES.flatMap((prefix) =>
+		Object.keys(PACKAGE_NAMESPACES)
+			.filter((name) => !name.includes("/"))
+			.map((name) => `${prefix}${name}`),
+	),
 	"@sinclair/typebox",
 	"typebox",
 ];
@@ -72,7 +78,7 @@ export function aliasFor(specifier: string): AliasTarget | undefined {
 	}
 	for (const prefix of PACKAGE_PREFIXES) {
 		if (!specifier.startsWith(prefix)) continue;
-		// Subpaths of the pi packages (e.g. `@mariozechner/pi-ai/oauth`) are not part of the table.
+		// Other subpaths of the pi packages (e.g. `@mariozechner/pi-ai/oauth`) are not part of the table.
 		const namespaces = PACKAGE_NAMESPACES[specifier.slice(prefix.length)];
 		return namespaces ? { kind: "namespaces", namespaces } : undefined;
 	}
