@@ -19,7 +19,7 @@ import { PartialMessageBuilder } from "./partial-message.js";
 export interface ProxyRequestBody {
 	model: Model;
 	context: Context;
-	options: Omit<SimpleStreamOptions, "signal" | "apiKey" | "onPayload">;
+	options: Omit<SimpleStreamOptions, "signal" | "apiKey" | "onPayload" | "onResponse">;
 }
 
 /** One compact event on the wire. */

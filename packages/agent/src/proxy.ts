@@ -44,7 +44,7 @@ export function createProxyStreamFn(options: ProxyClientOptions): StreamFn {
 
 /**
  * Streams one assistant message through a relay. `signal` aborts the HTTP request (the relay then aborts its
- * upstream call); `apiKey`, `signal` and `onPayload` are never sent.
+ * upstream call); `apiKey`, `signal`, `onPayload` and `onResponse` are never sent.
  */
 export function streamProxy(
 	model: Model,
@@ -53,7 +53,7 @@ export function streamProxy(
 	proxy: ProxyClientOptions,
 ): AssistantMessageEventStream {
 	const output = new AssistantMessageEventStream();
-	const { signal, apiKey: _apiKey, onPayload: _onPayload, ...sendable } = streamOptions;
+	const { signal, apiKey: _apiKey, onPayload: _onPayload, onResponse: _onResponse, ...sendable } = streamOptions;
 	const decoder = new ProxyEventDecoder(createEmptyAssistantMessage(model));
 	const fail = (reason: "error" | "aborted", errorMessage: string, errorInfo?: ErrorInfo) => {
 		if (output.isDone) return;

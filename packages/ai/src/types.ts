@@ -220,6 +220,17 @@ export interface StreamOptions {
 	maxRetryDelayMs?: number;
 	/** Inspect or replace the request body just before it is sent. */
 	onPayload?: (payload: unknown, model: Model) => unknown | undefined | Promise<unknown | undefined>;
+	/**
+	 * Told each HTTP response's status and headers (lower-case names) as it arrives, before its body is read (one call
+	 * per attempt when the SDK retries). Its failure is ignored.
+	 */
+	onResponse?: (response: ProviderResponse) => void | Promise<void>;
+}
+
+/** What {@link StreamOptions.onResponse} is told about an HTTP response. */
+export interface ProviderResponse {
+	status: number;
+	headers: Record<string, string>;
 }
 
 /** Token budgets for providers that take a budget rather than an effort level. */

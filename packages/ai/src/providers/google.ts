@@ -9,7 +9,7 @@ import { sdkFetch } from "./shared/http-fetch.js";
 import { AssistantOutput } from "./shared/output.js";
 import { applyOnPayload } from "./shared/request.js";
 import { requireSdk } from "./shared/require-sdk.js";
-import { createAbortingRetryCap } from "./shared/retry-cap-fetch.js";
+import { createAbortingRetryCap, reportResponse } from "./shared/retry-cap-fetch.js";
 
 const { GoogleGenAI } = requireSdk("@google/genai") as typeof import("@google/genai");
 
@@ -50,6 +50,7 @@ async function streamGemini(
 				fetch: async (input, init) => {
 					const response = await sdkFetch(input, init);
 					lastHeaders = response.headers;
+					await reportResponse(response, options.onResponse);
 					return retryCap ? retryCap.inspect(response) : response;
 				},
 			},

@@ -4,6 +4,7 @@
  * (Anthropic, OpenAI) obey an `x-should-retry: false` response header, so this fetch adds it to such responses;
  * the response is otherwise unchanged (status, body, `retry-after` still reach the error classification).
  */
+import type { StreamOptions } from "../../types.js";
 import { parseRetryAfter } from "../../utils/errors.js";
 import { sdkFetch } from "./http-fetch.js";
 
@@ -29,16 +30,38 @@ function createRetryCapFetch(maxRetryDelayMs: number | undefined): typeof fetch 
 	};
 }
 
+/** Calls `onResponse` with a response's status and headers before handing it on; a failing hook is ignored. */
+export async function reportResponse(response: Response, onResponse: StreamOptions["onResponse"]): Promise<void> {
+	if (!onResponse) return;
+	const headers: Record<string, string> = {};
+	response.headers.forEach((value, name) => {
+		headers[name] = value;
+	});
+	try {
+		await onResponse({ status: response.status, headers });
+	} catch {
+		// An observer must not break the request.
+	}
+}
+
 /**
  * SDK client options for the transport (`sdkFetch`), `maxRetries` and `maxRetryDelayMs`: retries off by default,
- * the cap when on.
+ * the cap when on; `onResponse` hears every response.
  */
-export function sdkRetryOptions(options: { maxRetries?: number; maxRetryDelayMs?: number }): {
+export function sdkRetryOptions(options: Pick<StreamOptions, "maxRetries" | "maxRetryDelayMs" | "onResponse">): {
 	maxRetries: number;
 	fetch: typeof fetch;
 } {
 	const maxRetries = options.maxRetries ?? 0;
-	return { maxRetries, fetch: maxRetries > 0 ? createRetryCapFetch(options.maxRetryDelayMs) : sdkFetch };
+	const transport = maxRetries > 0 ? createRetryCapFetch(options.maxRetryDelayMs) : sdkFetch;
+	const { onResponse } = options;
+	if (!onResponse) return { maxRetries, fetch: transport };
+	const reporting: typeof fetch = async (input, init) => {
+		const response = await transport(input, init);
+		await reportResponse(response, onResponse);
+		return response;
+	};
+	return { maxRetries, fetch: reporting };
 }
 
 /**
