@@ -291,7 +291,7 @@ export interface BeforeProviderRequestEvent {
 /** Anything but `undefined` replaces the payload (for later handlers and the request). */
 export type BeforeProviderRequestEventResult = unknown;
 
-/** Accepted for compatibility; pi's providers do not expose the HTTP response, so it never fires. */
+/** An HTTP response arrived (one per attempt), before its body is read; `headers` have lower-case names. */
 export interface AfterProviderResponseEvent {
 	type: "after_provider_response";
 	status: number;

@@ -108,21 +108,34 @@ export class SessionHooks {
 		agent.streamFn = this.wrapStream(agent.streamFn ?? streamSimple);
 	}
 
-	/** `before_provider_request`: the handlers see the provider payload through @pi/ai's `onPayload`. */
+	/**
+	 * `before_provider_request` and `after_provider_response`: the handlers see the provider payload and each HTTP
+	 * response through @pi/ai's `onPayload` and `onResponse` (after any the caller set).
+	 */
 	private wrapStream(inner: StreamFn): StreamFn {
 		return (model, context, options) => {
-			if (!this.dispatch.has("before_provider_request")) return inner(model, context, options);
-			const earlier = options.onPayload;
-			return inner(model, context, {
-				...options,
-				onPayload: async (payload, target) => {
+			const hooked = { ...options };
+			const { onPayload, onResponse, signal } = options;
+			if (this.dispatch.has("before_provider_request")) {
+				hooked.onPayload = async (payload, target) => {
 					let current = payload;
-					const replaced = earlier ? await earlier(current, target) : undefined;
+					const replaced = onPayload ? await onPayload(current, target) : undefined;
 					if (replaced !== undefined) current = replaced;
-					const result = await this.dispatch.providerRequest(current, options.signal);
+					const result = await this.dispatch.providerRequest(current, signal);
 					return result === payload ? undefined : result;
-				},
-			});
+				};
+			}
+			if (this.dispatch.has("after_provider_response")) {
+				hooked.onResponse = async (response) => {
+					await onResponse?.(response);
+					await this.dispatch.notify(
+						"after_provider_response",
+						{ type: "after_provider_response", status: response.status, headers: response.headers },
+						{ signal },
+					);
+				};
+			}
+			return inner(model, context, hooked);
 		};
 	}
 

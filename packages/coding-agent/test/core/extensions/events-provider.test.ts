@@ -1,7 +1,8 @@
 /**
  * Events that need real models.json providers (the loopback mock server through a real SDK):
  * `before_provider_request` (handlers see the provider payload, replacements chain, the server receives the final
- * one) and `model_select` / `thinking_level_select` including the "restore" of a switched-to session.
+ * one), `after_provider_response`, and `model_select` / `thinking_level_select` including the "restore" of a
+ * switched-to session.
  */
 import { type MockServer, startMockServer } from "@pi/ai/testing";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -72,6 +73,26 @@ describe("before_provider_request", () => {
 		expect(server.requests).toHaveLength(1);
 		expect(server.requests[0]!.body).toMatchObject({ model: "mock-model", temperature: 0.25 });
 		expect(t.session.getLastAssistantText()).toBe("hi");
+	});
+});
+
+describe("after_provider_response", () => {
+	it("reports each response's status and headers, an error response included", async () => {
+		const seen: unknown[] = [];
+		t = await mockSession([
+			ext("/ext/responses", (pi) =>
+				pi.on("after_provider_response", (event) => {
+					seen.push([event.status, event.headers["content-type"]?.split(";")[0], event.headers["retry-after"]]);
+				}),
+			),
+		]);
+		server.enqueue({ text: "hi" }, { httpError: { status: 400, message: "bad request", retryAfter: "3" } });
+		await t.session.prompt("hello");
+		await t.session.prompt("again");
+		expect(seen).toEqual([
+			[200, "text/event-stream", undefined],
+			[400, "application/json", "3"],
+		]);
 	});
 });
 
