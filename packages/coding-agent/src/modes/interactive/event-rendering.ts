@@ -24,14 +24,6 @@ export interface TranscriptOptions {
 	hideThinking: boolean;
 	toolsExpanded: boolean;
 	codeBlockIndent?: string;
-	/** Asks for a frame when the transcript changed by itself (a transient notice expired). */
-	requestRender?: () => void;
-}
-
-/** A shown transient notice (see {@link NoticeOptions}). */
-interface TransientNotice {
-	view: Component;
-	timer?: ReturnType<typeof setTimeout>;
 }
 
 type ToolContent = (TextContent | ImageContent)[];
@@ -47,7 +39,8 @@ export class TranscriptView {
 	private readonly assistants: AssistantMessageComponent[] = [];
 	private readonly expandables: Expandable[] = [];
 	private readonly home = homedir();
-	private readonly transients = new Map<string, TransientNotice>();
+	/** The keyed notices shown (see {@link NoticeOptions}), by key. */
+	private readonly keyed = new Map<string, Component>();
 
 	constructor(
 		private readonly container: Container,
@@ -148,34 +141,17 @@ export class TranscriptView {
 	}
 
 	/**
-	 * Adds a notice row. A keyed notice replaces the previous one with that key if nothing came after it; one with
-	 * `ttlMs` goes away by itself unless something came after it (then it is part of the history above).
+	 * Adds a notice row. A keyed notice replaces the previous one with that key if nothing came after it (otherwise
+	 * that one is part of the history above and stays).
 	 */
 	addNotice(kind: NoticeKind, text: string, options: NoticeOptions = {}): void {
-		const key = options.key ?? (options.ttlMs !== undefined ? `ttl:${text}` : undefined);
-		if (key !== undefined) this.dropTransient(key);
+		const { key } = options;
+		const previous = key === undefined ? undefined : this.keyed.get(key);
+		const { children } = this.container;
+		if (previous && children[children.length - 1] === previous) this.container.removeChild(previous);
 		const view = markFinal(new NoticeComponent(this.theme, kind, text));
 		this.container.addChild(view);
-		if (key === undefined) return;
-		const entry: TransientNotice = { view };
-		if (options.ttlMs !== undefined) {
-			entry.timer = setTimeout(() => {
-				this.dropTransient(key);
-				this.options.requestRender?.();
-			}, options.ttlMs);
-			entry.timer.unref?.();
-		}
-		this.transients.set(key, entry);
-	}
-
-	/** Removes the transient notice `key` if it is still the last entry; forgets it either way. */
-	private dropTransient(key: string): void {
-		const entry = this.transients.get(key);
-		if (!entry) return;
-		clearTimeout(entry.timer);
-		this.transients.delete(key);
-		const { children } = this.container;
-		if (children[children.length - 1] === entry.view) this.container.removeChild(entry.view);
+		if (key !== undefined) this.keyed.set(key, view);
 	}
 
 	/** Adds any component as a finished transcript entry. */

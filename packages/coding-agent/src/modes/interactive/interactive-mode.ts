@@ -24,6 +24,7 @@ import { BUILTIN_COMMANDS, type ModeContext } from "./commands/index.js";
 import { FooterComponent } from "./components/footer.js";
 import { readGitBranch } from "./components/git-branch.js";
 import { HeaderComponent } from "./components/header.js";
+import { HintLine } from "./components/hint-line.js";
 import { PendingMessagesComponent } from "./components/pending-messages.js";
 import { PromptEditor } from "./components/prompt-editor.js";
 import { Dialogs } from "./dialogs.js";
@@ -94,6 +95,10 @@ export class InteractiveMode {
 	private readonly footer: FooterComponent;
 	private readonly promptEditor: PromptEditor;
 	private readonly status: RunStatus;
+	private readonly hint = new HintLine(
+		() => this.theme,
+		() => this.tui.requestRender(),
+	);
 	private readonly slashCommands: SlashCommandProvider;
 	private readonly autocomplete: CombinedAutocompleteProvider;
 	private readonly actions: KeyActions;
@@ -117,7 +122,6 @@ export class InteractiveMode {
 			hideThinking: this.settings.getHideThinkingBlock(),
 			toolsExpanded: false,
 			codeBlockIndent: this.settings.getMarkdownCodeBlockIndent(),
-			requestRender: () => this.tui.requestRender(),
 		});
 		this.transcriptContainer.addChild(markFinal(this.createHeader()));
 		this.pending = new PendingMessagesComponent(this.theme, { hint: NOTICE_TEXT.pendingHint });
@@ -159,6 +163,8 @@ export class InteractiveMode {
 			{ render: (width) => this.promptEditor.renderPopup(width) },
 			{ anchor: { component: this.promptEditor, position: "below" }, focus: false },
 		);
+		// Passing hints go over the row above the editor in the same way.
+		this.tui.showOverlay(this.hint, { anchor: { component: this.promptEditor, position: "above" }, focus: false });
 		this.tui.addInputListener((data) => handleHotkey(this.actions, data));
 		this.ready = new Promise((resolve) => {
 			this.resolveReady = resolve;
@@ -242,7 +248,12 @@ export class InteractiveMode {
 		return this.done;
 	}
 
-	/** Shows a notice in the transcript (`options`: a notice that replaces itself or goes away by itself). */
+	/** Shows `text` for `ms` milliseconds over the row above the editor; it never enters the transcript. */
+	showHint(text: string, ms: number): void {
+		this.hint.show(text, ms);
+	}
+
+	/** Shows a notice in the transcript (`options`: a keyed notice replaces itself, see NoticeOptions). */
 	notify(kind: NoticeKind, text: string, options?: NoticeOptions): void {
 		this.transcript.addNotice(kind, text, options);
 		this.tui.requestRender();
@@ -278,6 +289,7 @@ export class InteractiveMode {
 		if (this.stopped) return;
 		this.stopped = true;
 		this.dialogs.cancel();
+		this.hint.clear();
 		this.status.clear();
 		this.unsubscribe?.();
 		this.tui.stop();

@@ -13,8 +13,6 @@ export interface NoticeOptions {
 	 * last transcript entry (cycling the thinking level shows one line, not one per press).
 	 */
 	key?: string;
-	/** Removes the notice after this many ms while it is still the last transcript entry (a passing hint). */
-	ttlMs?: number;
 }
 
 /** The "no model" hint replaces itself: the first screen, a prompt and /model show it once, at the bottom. */

@@ -40,6 +40,8 @@ export interface KeyActionHost {
 	/** Edits `text` in $VISUAL/$EDITOR (the terminal handed over meanwhile); undefined without one or on failure. */
 	editExternally(text: string): string | undefined;
 	notify(kind: NoticeKind, text: string, options?: NoticeOptions): void;
+	/** A passing hint over the row above the editor, gone after `ms`. */
+	showHint(text: string, ms: number): void;
 	refreshFooter(): void;
 	clearPending(): void;
 	setToolsExpanded(expanded: boolean): void;
@@ -170,7 +172,7 @@ export class KeyActions implements HotkeyTarget {
 		}
 		this.lastCtrlC = now;
 		// Only true for the double-press window: the hint goes away with it.
-		if (this.editorIsEmpty()) this.host.notify("info", NOTICE_TEXT.pressAgainToExit, { ttlMs: DOUBLE_PRESS_MS });
+		if (this.editorIsEmpty()) this.host.showHint(NOTICE_TEXT.pressAgainToExit, DOUBLE_PRESS_MS);
 		else this.host.editor.setText("");
 	}
 
