@@ -91,6 +91,28 @@ function firstFrame({ cwd, env }) {
 	});
 }
 
+/** ms for SERVERS fake servers started in parallel to answer `initialize`: the servers' own share of "tools ready". */
+function bareHandshakes() {
+	const start = performance.now();
+	const initialize = {
+		jsonrpc: "2.0",
+		id: 1,
+		method: "initialize",
+		params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "bench", version: "0" } },
+	};
+	const one = () =>
+		new Promise((resolve, reject) => {
+			const child = spawn(process.execPath, [FAKE_SERVER, "ok"], { stdio: ["pipe", "pipe", "ignore"] });
+			createInterface({ input: child.stdout }).once("line", () => {
+				child.stdin.end();
+				resolve();
+			});
+			child.on("error", reject);
+			child.stdin.write(`${JSON.stringify(initialize)}\n`);
+		});
+	return Promise.all(Array.from({ length: SERVERS }, one)).then(() => performance.now() - start);
+}
+
 function rssKb(pid) {
 	const match = readFileSync(`/proc/${pid}/status`, "utf8").match(/^VmRSS:\s+(\d+) kB/m);
 	return match ? Number(match[1]) : Number.NaN;
@@ -132,6 +154,7 @@ export async function run() {
 	const none = makeAgentDir(server.url, false);
 	const mcp = makeAgentDir(server.url, true);
 	const results = { none: { version: [], print: [], frame: [], rpc: [], ready: [], rss: [] } };
+	const handshakes = [];
 	results.mcp = structuredClone(results.none);
 	try {
 		for (let round = -1; round < RUNS; round++) {
@@ -153,6 +176,7 @@ export async function run() {
 				record("ready", rpc.ready);
 				record("rss", rpc.rss);
 			}
+			if (round >= 0) handshakes.push(await bareHandshakes());
 		}
 		const row = (label, key, goal) => {
 			const a = median(results.none[key]);
@@ -167,6 +191,9 @@ export async function run() {
 		row("interactive first frame", "frame", GOAL_MS);
 		row("rpc first response (get_state)", "rpc", GOAL_MS);
 		row("rpc start to tools ready", "ready");
+		console.log(
+			`the ${SERVERS} servers alone (spawned in parallel, until each answered initialize): ${formatMs(median(handshakes))}`,
+		);
 		const rss = median(results.mcp.rss) - median(results.none.rss);
 		console.log(
 			`pi RSS with tools ready: none ${median(results.none.rss)} kB, ${SERVERS} servers ${median(results.mcp.rss)} kB: ${Math.round(rss / SERVERS)} kB per idle server connection (SDK loaded once included)`,
