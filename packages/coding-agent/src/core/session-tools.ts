@@ -4,7 +4,7 @@
  * Registering a tool later, `setActiveTools` or a reload refresh the agent's tools and system prompt at once.
  */
 import type { Agent, AgentTool } from "@pi/agent-core";
-import type { SourceInfo, ToolDefinition, ToolInfo } from "./extensions/api-types.js";
+import type { ExtensionSystemPromptOptions, SourceInfo, ToolDefinition, ToolInfo } from "./extensions/api-types.js";
 import type { ExtensionOrigin } from "./extensions/host.js";
 import type { PromptedTool } from "./extensions/tool-definition.js";
 import type { ContextFile } from "./resources/context-files.js";
@@ -120,6 +120,23 @@ export class SessionToolSet {
 	/** The system prompt built from the active tools (before any `before_agent_start` change). */
 	get systemPrompt(): string {
 		return this.baseSystemPrompt;
+	}
+
+	/** What the system prompt is built from, in the original pi's field names (`ctx.getSystemPromptOptions()`). */
+	promptOptions(): ExtensionSystemPromptOptions {
+		const active = this.activeEntries();
+		const toolSnippets: Record<string, string> = {};
+		for (const entry of active) if (entry.summary) toolSnippets[entry.tool.name] = entry.summary;
+		return {
+			cwd: this.prompt.cwd,
+			...(this.prompt.base !== undefined ? { customPrompt: this.prompt.base } : {}),
+			...(this.prompt.append !== undefined ? { appendSystemPrompt: this.prompt.append } : {}),
+			selectedTools: active.map((entry) => entry.tool.name),
+			toolSnippets,
+			promptGuidelines: active.flatMap((entry) => [...(entry.guidelines ?? [])]),
+			contextFiles: (this.prompt.contextFiles ?? []).map(({ path, content }) => ({ path, content })),
+			skills: (this.prompt.skills ?? []).map(({ name, description, filePath }) => ({ name, description, filePath })),
+		};
 	}
 
 	/** Applies the tool set to `agent` now and after every change. */

@@ -20,7 +20,7 @@ export async function runJsonMode(
 		if (event.type !== "extension_error") output.stdout.write(serializeLine(event));
 	});
 	try {
-		await startHeadlessExtensions(session, output.stderr);
+		await startHeadlessExtensions(session, output.stderr, "json");
 		return await runPrompts(session, prompts, output.stderr);
 	} finally {
 		unsubscribe();

@@ -74,10 +74,32 @@ export interface CompactOptions {
 	onError?: (error: Error) => void;
 }
 
+/** The mode pi runs in (`ctx.mode`). */
+export type ExtensionMode = "tui" | "rpc" | "json" | "print";
+
+/** What the system prompt is built from (`ctx.getSystemPromptOptions()`), in the original's field names. */
+export interface ExtensionSystemPromptOptions {
+	cwd: string;
+	/** SYSTEM.md or `--system-prompt`, replacing pi's built-in prompt. */
+	customPrompt?: string;
+	/** APPEND_SYSTEM.md or `--append-system-prompt`. */
+	appendSystemPrompt?: string;
+	/** Names of the active tools, in order. */
+	selectedTools: string[];
+	/** The tool-list line of each listed tool. */
+	toolSnippets: Record<string, string>;
+	/** Guideline lines the active tools contribute. */
+	promptGuidelines: string[];
+	contextFiles: { path: string; content: string }[];
+	skills: { name: string; description: string; filePath: string }[];
+}
+
 /** Passed to every event handler, tool `execute` and shortcut. */
 export interface ExtensionContext {
 	/** The mode's UI: real dialogs (TUI), client dialogs (RPC), or defaults at once (print/JSON). */
 	ui: ExtensionUiContext;
+	/** The mode pi runs in; guard terminal-only UI (custom components) with `mode === "tui"`. */
+	readonly mode: ExtensionMode;
 	/** False in print and JSON mode, where every dialog resolves to its default at once. */
 	hasUI: boolean;
 	cwd: string;
@@ -86,6 +108,12 @@ export interface ExtensionContext {
 	modelRegistry: ModelRegistry;
 	/** The current model. */
 	readonly model: Model | undefined;
+	/** The `--models` / `enabledModels` scope used for cycling (empty: every available model). */
+	readonly scopedModels: readonly { model: Model; thinkingLevel?: AgentThinkingLevel }[];
+	/** The current thinking level. */
+	readonly thinkingLevel: AgentThinkingLevel;
+	/** Always true: pi loads project-local resources without a trust prompt. */
+	isProjectTrusted(): boolean;
 	/** The abort signal of the run under way; undefined while idle. */
 	readonly signal: AbortSignal | undefined;
 	/** No run, retry, compaction or branch summary under way. */
@@ -102,6 +130,8 @@ export interface ExtensionContext {
 	compact(options?: CompactOptions): void;
 	/** The system prompt of the current (or next) request. */
 	getSystemPrompt(): string;
+	/** What pi's system prompt is built from. */
+	getSystemPromptOptions(): ExtensionSystemPromptOptions;
 	/** pi's older form of the session facts. */
 	getSession(): ExtensionSessionInfo;
 }
@@ -252,6 +282,16 @@ export type MessageRenderer<T = unknown> = (
 	theme: any,
 ) => unknown;
 
+/** Draws a custom entry of one `customType` in the TUI. */
+export type EntryRenderer<T = unknown> = (
+	entry: { type: "custom"; customType: string; data?: T; id: string },
+	options: { expanded: boolean },
+	theme: any,
+) => unknown;
+
+/** Rewrites markdown before the TUI draws it. */
+export type MarkdownTransformer = (markdown: string, context: unknown) => string;
+
 /** A command-line flag an extension accepts (`--<name>`; string flags as `--<name>=<value>` or `--<name> <value>`). */
 export interface ExtensionFlag {
 	description?: string;
@@ -346,6 +386,10 @@ export interface ExtensionAPI {
 	getFlag(name: string): boolean | string | undefined;
 	/** Draws custom messages of `customType` in the interactive mode. */
 	registerMessageRenderer<T = unknown>(customType: string, renderer: MessageRenderer<T>): void;
+	/** Draws custom entries (`appendEntry`) of `customType` in the interactive mode. */
+	registerEntryRenderer<T = unknown>(customType: string, renderer: EntryRenderer<T>): void;
+	/** Changes assistant markdown before the interactive mode draws it. */
+	registerMarkdownTransformer(transformer: MarkdownTransformer): void;
 	/** Adds a custom message to the session (see {@link SendMessageOptions}). */
 	sendMessage<T = unknown>(message: CustomMessageInput<T>, options?: SendMessageOptions): Promise<void>;
 	/**

@@ -27,6 +27,8 @@ export function createExtensionApi(host: ExtensionHost, extensionPath: string, c
 		registerFlag: (name, flag) => host.addFlag(extensionPath, name, flag),
 		getFlag: (name) => host.getFlag(name),
 		registerMessageRenderer: (customType, renderer) => host.addMessageRenderer(extensionPath, customType, renderer),
+		registerEntryRenderer: (customType, renderer) => host.addEntryRenderer(extensionPath, customType, renderer),
+		registerMarkdownTransformer: (transformer) => host.addMarkdownTransformer(extensionPath, transformer),
 		sendMessage: (message, options) => host.sendCustomMessage(message, options),
 		sendUserMessage: (content, options) => host.sendUserMessage(content, options?.deliverAs ?? "followUp"),
 		appendEntry: (customType, data) => void session().sessionManager.appendCustomEntry(customType, data),

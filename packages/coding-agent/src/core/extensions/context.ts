@@ -10,6 +10,7 @@ import type {
 	ContextUsage,
 	ExtensionCommandContext,
 	ExtensionContext,
+	ExtensionMode,
 	ReadonlySessionManager,
 	ReplacedSessionContext,
 } from "./api-types.js";
@@ -20,6 +21,7 @@ import type { ExtensionUiContext } from "./ui-defaults.js";
 export interface ContextHost {
 	readonly ui: ExtensionUiContext;
 	readonly hasUI: boolean;
+	readonly mode: ExtensionMode;
 	readonly cwd: string;
 	/** The attached session; throws the "not yet" error before one exists. */
 	requireSession(): AgentSession;
@@ -92,6 +94,9 @@ export function createExtensionContext(host: ContextHost): ExtensionContext {
 		get hasUI() {
 			return host.hasUI;
 		},
+		get mode() {
+			return host.mode;
+		},
 		cwd: host.cwd,
 		get sessionManager() {
 			const current = session();
@@ -103,6 +108,13 @@ export function createExtensionContext(host: ContextHost): ExtensionContext {
 		get model() {
 			return session().model;
 		},
+		get scopedModels() {
+			return session().scopedModels;
+		},
+		get thinkingLevel() {
+			return session().thinkingLevel;
+		},
+		isProjectTrusted: () => true,
 		get signal() {
 			return host.runSignal;
 		},
@@ -126,6 +138,7 @@ export function createExtensionContext(host: ContextHost): ExtensionContext {
 				);
 		},
 		getSystemPrompt: () => session().agent.state.systemPrompt,
+		getSystemPromptOptions: () => session().toolSet.promptOptions(),
 		getSession: () => host.sessionInfo(),
 	};
 }

@@ -20,8 +20,9 @@ export interface HeadlessExtensionTarget {
 export async function startHeadlessExtensions(
 	session: HeadlessExtensionTarget,
 	stderr: NodeJS.WritableStream,
+	mode: "print" | "json" = "print",
 ): Promise<() => void> {
-	session.extensions.setUi(createHeadlessUi(stderr), false);
+	session.extensions.setUi(createHeadlessUi(stderr), false, mode);
 	const unsubscribe = session.subscribe((event) => {
 		if (event.type === "extension_error")
 			stderr.write(`${extensionTexts.errorLine(event.extensionPath, event.error)}\n`);

@@ -22,6 +22,7 @@ import { EXTENSION_EVENT_NAMES, errorMessage, extensionTexts, UNFIRED_EVENT_NAME
 import { assertToolDefinition, type PromptedTool, toAgentTool } from "./tool-definition.js";
 import type {
 	CustomMessageInput,
+	EntryRenderer,
 	ExtensionCommand,
 	ExtensionCommandContext,
 	ExtensionContext,
@@ -30,10 +31,12 @@ import type {
 	ExtensionEventName,
 	ExtensionFlag,
 	ExtensionHandler,
+	ExtensionMode,
 	ExtensionSessionInfo,
 	ExtensionShortcut,
 	ExtensionTool,
 	InputSource,
+	MarkdownTransformer,
 	MessageRenderer,
 	ProviderConfig,
 	SendMessageOptions,
@@ -101,6 +104,8 @@ export class ExtensionHost {
 	private readonly flags = new Map<string, Registered<ExtensionFlag>>();
 	private readonly shortcuts = new Map<string, Registered<ExtensionShortcut>>();
 	private readonly renderers = new Map<string, Registered<MessageRenderer<any>>>();
+	private readonly entryRenderers = new Map<string, Registered<EntryRenderer<any>>>();
+	private readonly markdownTransformers: Registered<MarkdownTransformer>[] = [];
 	private pendingProviders: ProviderChange[] = [];
 	private modelRegistry: ModelRegistry | undefined;
 	/** `pi.events`, shared by every extension of this host. */
@@ -110,6 +115,7 @@ export class ExtensionHost {
 	private readonly origins = new Map<string, ExtensionOrigin>();
 	private currentUi: ExtensionUiContext = completeUi(createHeadlessUi());
 	private uiAttached = false;
+	private currentMode: ExtensionMode = "print";
 	private port: ExtensionSessionPort | undefined;
 	private shutdownHandler: (() => void) | undefined;
 	private startTask: Promise<void> | undefined;
@@ -213,6 +219,27 @@ export class ExtensionHost {
 		this.renderers.set(customType, { extensionPath, value: renderer });
 	}
 
+	addEntryRenderer(extensionPath: string, customType: string, renderer: EntryRenderer<any>): void {
+		if (typeof customType !== "string" || typeof renderer !== "function")
+			throw new TypeError(extensionTexts.invalidRenderer);
+		this.entryRenderers.set(customType, { extensionPath, value: renderer });
+	}
+
+	/** The renderer registered for custom entries of `customType`, if any. */
+	getEntryRenderer(customType: string): EntryRenderer<any> | undefined {
+		return this.entryRenderers.get(customType)?.value;
+	}
+
+	addMarkdownTransformer(extensionPath: string, transformer: MarkdownTransformer): void {
+		if (typeof transformer !== "function") throw new TypeError(extensionTexts.invalidTransformer);
+		this.markdownTransformers.push({ extensionPath, value: transformer });
+	}
+
+	/** Markdown transformers in registration order (the TUI applies them to assistant text). */
+	getMarkdownTransformers(): MarkdownTransformer[] {
+		return this.markdownTransformers.map((entry) => entry.value);
+	}
+
 	/** The renderer registered for custom messages of `customType`, if any. */
 	getMessageRenderer(customType: string): MessageRenderer<any> | undefined {
 		return this.renderers.get(customType)?.value;
@@ -288,6 +315,8 @@ export class ExtensionHost {
 		this.tools.length = 0;
 		this.shortcuts.clear();
 		this.renderers.clear();
+		this.entryRenderers.clear();
+		this.markdownTransformers.length = 0;
 		this.origins.clear();
 		this.events.clear();
 	}
@@ -300,7 +329,8 @@ export class ExtensionHost {
 	}
 
 	/** Sets the mode's UI. `hasUI` false marks a headless UI (dialogs resolve to defaults at once). */
-	setUi(ui: ModeUi, hasUI = true): void {
+	setUi(ui: ModeUi, hasUI = true, mode: ExtensionMode = hasUI ? "tui" : "print"): void {
+		this.currentMode = mode;
 		// Methods the mode does not implement get the original's headless behaviour (ui-defaults.ts).
 		this.currentUi = completeUi(ui);
 		this.uiAttached = hasUI;
@@ -340,6 +370,9 @@ export class ExtensionHost {
 			},
 			get hasUI() {
 				return host.uiAttached;
+			},
+			get mode() {
+				return host.currentMode;
 			},
 			cwd: this.options.cwd,
 			requireSession: () => this.requireSession(),

@@ -100,7 +100,8 @@ export const extensionTexts = {
 		`shortcut "${key}" is already registered by ${owner}; this registration is ignored.`,
 	duplicateFlag: (name: string, owner: string) =>
 		`flag "--${name}" is already registered by ${owner}; this registration is ignored.`,
-	invalidRenderer: "registerMessageRenderer needs a customType string and a renderer function.",
+	invalidRenderer: "registerMessageRenderer / registerEntryRenderer need a customType string and a renderer function.",
+	invalidTransformer: "registerMarkdownTransformer needs a function.",
 	invalidProviderName: "registerProvider needs a provider name.",
 	/** `pi.exec` with an args array that is not an array of strings. */
 	invalidExecArgs: "exec(command, args, options) needs args as an array of strings.",

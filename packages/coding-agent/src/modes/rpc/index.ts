@@ -51,7 +51,7 @@ export async function runRpcMode(session: AgentSession, options: RpcModeOptions 
 	const send = (value: unknown) => stdout.write(serializeLine(value));
 	const ui = new RpcUiBridge(send);
 	session.subscribe((event) => send(event));
-	session.extensions.setUi(ui);
+	session.extensions.setUi(ui, true, "rpc");
 	const dispatcher = new RpcDispatcher({
 		handlers: createRpcHandlers(session),
 		respond: send,

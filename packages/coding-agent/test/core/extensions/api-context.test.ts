@@ -50,6 +50,11 @@ describe("ExtensionContext", () => {
 		expect(ctx.isIdle()).toBe(true);
 		expect(ctx.hasPendingMessages()).toBe(false);
 		expect(ctx.getSystemPrompt()).toBe(t.session.agent.state.systemPrompt);
+		expect(ctx.mode).toBe("print");
+		expect(ctx.thinkingLevel).toBe(t.session.thinkingLevel);
+		expect(ctx.scopedModels).toEqual([]);
+		expect(ctx.isProjectTrusted()).toBe(true);
+		expect(ctx.getSystemPromptOptions()).toMatchObject({ cwd: t.cwd, selectedTools: [], toolSnippets: {} });
 		const view = ctx.sessionManager;
 		expect(view.getEntries().map((entry) => entry.type)).toEqual(
 			t.session.sessionManager.getEntries().map((entry) => entry.type),

@@ -100,6 +100,7 @@ describe("pi.events, models, thinking, commands, shortcuts and renderers", () =>
 	it("getCommands lists extension commands with their source; shortcuts and message renderers are kept", async () => {
 		const { api, factory } = capture();
 		const renderer = () => undefined;
+		const transform = (markdown: string) => markdown.toUpperCase();
 		const hits: string[] = [];
 		const t = await sessionWith({
 			"/ext/cmds": (pi) => {
@@ -112,6 +113,8 @@ describe("pi.events, models, thinking, commands, shortcuts and renderers", () =>
 				});
 				pi.registerShortcut("ctrl+shift+p", { description: "Plan mode", handler: () => void hits.push("p") });
 				pi.registerMessageRenderer("note", renderer);
+				pi.registerEntryRenderer("state", renderer);
+				pi.registerMarkdownTransformer(transform);
 			},
 		});
 		expect(api().getCommands()).toEqual([
@@ -127,6 +130,8 @@ describe("pi.events, models, thinking, commands, shortcuts and renderers", () =>
 		expect(await t.session.extensions.runShortcut("Ctrl+Shift+P")).toBe(true);
 		expect(hits).toEqual(["p"]);
 		expect(t.session.extensions.getMessageRenderer("note")).toBe(renderer);
+		expect(t.session.extensions.getEntryRenderer("state")).toBe(renderer);
+		expect(t.session.extensions.getMarkdownTransformers()).toEqual([transform]);
 		const command = t.session.extensions.findCommand("/deploy p");
 		expect(await command?.command.getArgumentCompletions?.("p")).toEqual([{ value: "prod", label: "prod" }]);
 	});
@@ -214,7 +219,7 @@ describe("ctx.ui in every mode", () => {
 			"/ext/ask": (pi) =>
 				pi.registerCommand("ask", {
 					handler: async (_args, ctx) => {
-						answers.push(ctx.hasUI);
+						answers.push(ctx.hasUI, ctx.mode);
 						answers.push(await ctx.ui.select("Pick", ["a", "b"]));
 						answers.push(await ctx.ui.confirm("Sure?", "really"));
 						answers.push(await ctx.ui.input("Name?"));
@@ -228,9 +233,9 @@ describe("ctx.ui in every mode", () => {
 		stderr.on("data", (chunk) => {
 			written += chunk;
 		});
-		await startHeadlessExtensions(t.session, stderr);
+		await startHeadlessExtensions(t.session, stderr, "json");
 		await t.session.prompt("/ask");
-		expect(answers).toEqual([false, undefined, false, undefined, undefined]);
+		expect(answers).toEqual([false, "json", undefined, false, undefined, undefined]);
 		expect(written).toBe("Warning: done\n");
 	});
 
@@ -284,14 +289,14 @@ describe("ctx.ui in every mode", () => {
 						description: "Asks first.",
 						parameters: { type: "object", properties: {} } as never,
 						execute: async (_id, _params, _signal, _onUpdate, ctx) => {
-							const ok = await ctx.ui.confirm("Run it?", "The careful tool wants to run.");
+							const ok = ctx.mode === "rpc" && (await ctx.ui.confirm("Run it?", "The careful tool wants to run."));
 							return { content: [{ type: "text", text: ok ? "confirmed" : "refused" }] };
 						},
 					}),
 			},
 			{ tools: undefined, noBuiltinTools: true },
 		);
-		t.session.extensions.setUi(ui, true);
+		t.session.extensions.setUi(ui, true, "rpc");
 		t.faux.enqueue({ toolCalls: [{ name: "careful", arguments: {} }] }, { text: "ok" });
 		await t.session.prompt("go");
 		expect(sent).toMatchObject([{ type: "extension_ui_request", method: "confirm", title: "Run it?" }]);
