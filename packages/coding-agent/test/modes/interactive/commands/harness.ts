@@ -19,7 +19,7 @@ export interface ModeHarness extends TestSession {
 	press(data: string): void;
 	/** Submits a line as if typed and entered; resolves when the command or prompt finished. */
 	submit(line: string): Promise<void>;
-	/** Waits until a dialog has the editor's place. */
+	/** Waits until a dialog is shown. */
 	waitForDialog(): Promise<void>;
 	/** The visible screen as plain text, after drawing the current state. */
 	screen(): Promise<string>;

@@ -35,7 +35,7 @@ async function until(condition: () => boolean | Promise<boolean>, what: string):
 }
 
 describe("extension commands", () => {
-	it("a command's ui.select shows the options in the editor's place and resolves with the chosen one", async () => {
+	it("a command's ui.select shows the options in a dialog and resolves with the chosen one", async () => {
 		let chosen: string | undefined = "not asked";
 		h = await withExtension((pi) => {
 			pi.registerCommand("fruit", {
