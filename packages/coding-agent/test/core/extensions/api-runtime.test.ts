@@ -141,7 +141,14 @@ describe("ctx.modelRegistry", () => {
 	it("answers the original's auth questions: getApiKeyAndHeaders, hasConfiguredAuth, getApiKeyForProvider", async () => {
 		let ctx!: ExtensionContext;
 		const t = await sessionWith(
-			{ "/ext/auth": (pi) => pi.registerCommand("auth", { handler: (_args, c) => void (ctx = c) }) },
+			{
+				"/ext/auth": (pi) =>
+					pi.registerCommand("auth", {
+						handler: (_args, c) => {
+							ctx = c;
+						},
+					}),
+			},
 			{ env: { OPENAI_API_KEY: "sk-from-env" } },
 		);
 		await t.session.prompt("/auth");
