@@ -1,6 +1,7 @@
 /** A yes/no question: y/n answer directly, ←/→/Tab switch, Enter takes the highlighted answer, Esc cancels. */
 import { type Focusable, matchesKey, Text, truncateToWidth } from "@pi/tui";
 import type { Theme } from "../theme/theme.js";
+import { fitMessageRows } from "./fit-message.js";
 
 export const CONFIRM_TEXT = {
 	yes: "Yes",
@@ -22,9 +23,14 @@ export interface ConfirmDialogOptions {
 export class ConfirmDialog implements Focusable {
 	focused = false;
 	private yes: boolean;
+	private maxRows = Number.POSITIVE_INFINITY;
 
 	constructor(private readonly options: ConfirmDialogOptions) {
 		this.yes = options.defaultYes ?? false;
+	}
+
+	setMaxRows(rows: number): void {
+		this.maxRows = rows;
 	}
 
 	/** Whether "Yes" is highlighted. */
@@ -56,15 +62,16 @@ export class ConfirmDialog implements Focusable {
 		const border = theme.fg("borderAccent", "─".repeat(Math.max(0, width)));
 		const button = (text: string, active: boolean) =>
 			active ? theme.inverse(theme.bold(` ${text} `)) : theme.fg("muted", ` ${text} `);
-		const rows = [border, truncateToWidth(` ${theme.bold(this.options.title)}`, width)];
-		if (this.options.message) rows.push(...new Text(this.options.message, { paddingX: 1 }).render(width));
-		rows.push(
+		const head = [border, truncateToWidth(` ${theme.bold(this.options.title)}`, width)];
+		const tail = [
 			"",
 			truncateToWidth(` ${button(CONFIRM_TEXT.yes, this.yes)}  ${button(CONFIRM_TEXT.no, !this.yes)}`, width),
 			"",
 			truncateToWidth(` ${theme.fg("dim", CONFIRM_TEXT.hint)}`, width),
 			border,
-		);
-		return rows;
+		];
+		const message = this.options.message ? new Text(this.options.message, { paddingX: 1 }).render(width) : [];
+		const room = this.maxRows - head.length - tail.length;
+		return [...head, ...fitMessageRows(message, room, ` ${theme.fg("dim", "…")}`), ...tail];
 	}
 }

@@ -4,6 +4,7 @@
  */
 import { CURSOR_MARKER, type Focusable, Input, matchesKey, Text, truncateToWidth } from "@pi/tui";
 import type { Theme } from "../theme/theme.js";
+import { fitMessageRows } from "./fit-message.js";
 
 export const TEXT_INPUT_TEXT = {
 	hint: "enter confirm · esc cancel",
@@ -26,6 +27,7 @@ export interface TextInputDialogOptions {
 export class TextInputDialog implements Focusable {
 	focused = false;
 	private readonly input = new Input({ prompt: "> " });
+	private maxRows = Number.POSITIVE_INFINITY;
 
 	constructor(private readonly options: TextInputDialogOptions) {
 		if (options.initialValue) this.input.setValue(options.initialValue);
@@ -33,6 +35,10 @@ export class TextInputDialog implements Focusable {
 
 	getValue(): string {
 		return this.input.getValue();
+	}
+
+	setMaxRows(rows: number): void {
+		this.maxRows = rows;
 	}
 
 	handleInput(data: string): void {
@@ -50,17 +56,18 @@ export class TextInputDialog implements Focusable {
 	render(width: number): string[] {
 		const { theme } = this.options;
 		const border = theme.fg("borderAccent", "─".repeat(Math.max(0, width)));
-		const rows = [border, truncateToWidth(` ${theme.bold(this.options.title)}`, width)];
-		if (this.options.message)
-			rows.push(...new Text(theme.fg("muted", this.options.message), { paddingX: 1 }).render(width));
-		rows.push(
+		const head = [border, truncateToWidth(` ${theme.bold(this.options.title)}`, width)];
+		const tail = [
 			"",
 			...this.renderField(width),
 			"",
 			truncateToWidth(` ${theme.fg("dim", TEXT_INPUT_TEXT.hint)}`, width),
 			border,
-		);
-		return rows;
+		];
+		const { message } = this.options;
+		const messageRows = message ? new Text(theme.fg("muted", message), { paddingX: 1 }).render(width) : [];
+		const room = this.maxRows - head.length - tail.length;
+		return [...head, ...fitMessageRows(messageRows, room, ` ${theme.fg("dim", "…")}`), ...tail];
 	}
 
 	private renderField(width: number): string[] {

@@ -351,6 +351,22 @@ describe("small selectors and dialogs", () => {
 		expect(shown.join("\n")).toContain("esc close");
 	});
 
+	it("a confirm or input dialog on a short screen cuts its message, keeping its answers and hint", () => {
+		const message = Array.from({ length: 30 }, (_, i) => `detail line ${i + 1}`).join("\n");
+		const confirm = new ConfirmDialog({ theme, title: "Proceed?", message, onConfirm: () => {}, onCancel: () => {} });
+		const input = new TextInputDialog({ theme, title: "Name", message, onSubmit: () => {}, onCancel: () => {} });
+		for (const dialog of [confirm, input]) {
+			dialog.setMaxRows(12);
+			const rows = renderPlain(dialog, 60).split("\n");
+			expect(rows).toHaveLength(12);
+			expect(rows).toContain(" …");
+			expect(rows.join("\n")).toContain("esc cancel");
+		}
+		expect(renderPlain(confirm, 60)).toMatch(/Yes\s+No/);
+		confirm.setMaxRows(100);
+		expect(renderPlain(confirm, 60)).toContain("detail line 30");
+	});
+
 	it("HotkeysView lists bindings by section and closes on Esc", () => {
 		let closed = false;
 		const view = new HotkeysView({
