@@ -172,7 +172,7 @@ export class EventDispatcher {
 	async context(messages: AgentMessage[], signal?: AbortSignal): Promise<AgentMessage[]> {
 		let current = messages;
 		for (const entry of this.host.handlersFor("context")) {
-			const event = { type: "context" as const, messages: structuredClone(current) };
+			const event = { type: "context" as const, messages: copyMessages(current) };
 			const outcome = await this.call(entry, "context", event, { signal });
 			if (outcome.ok && outcome.value?.messages) current = outcome.value.messages;
 			else if (outcome.ok) current = event.messages;
@@ -294,6 +294,18 @@ export class EventDispatcher {
 			paths.themePaths.push(...(outcome.value.themePaths ?? []));
 		}
 		return paths;
+	}
+}
+
+/**
+ * A deep copy handlers may change freely. Messages are plain data; one that is not cloneable (a function in an
+ * extension's `details`) is copied one level deep rather than failing the LLM call.
+ */
+function copyMessages(messages: AgentMessage[]): AgentMessage[] {
+	try {
+		return structuredClone(messages);
+	} catch {
+		return messages.map((message) => ({ ...message }));
 	}
 }
 

@@ -221,6 +221,33 @@ describe("extension events of a run", () => {
 		expect(stored.map((line) => line.message.content[0].text)).toEqual(["first", "one", "second", "two"]);
 	});
 
+	it("context copes with a message that cannot be deep-copied (a function in details)", async () => {
+		const seen: number[] = [];
+		t = await createTestSession({
+			extensionFactories: [
+				ext("/ext/count", (pi) =>
+					pi.on("context", (event) => {
+						seen.push(event.messages.length);
+						return { messages: event.messages };
+					}),
+				),
+			],
+		});
+		t.session.agent.appendMessage({
+			role: "custom",
+			customType: "live",
+			content: "note",
+			display: false,
+			details: { refresh: () => 1 },
+			timestamp: 1,
+		} as never);
+		t.faux.enqueue({ text: "fine" });
+		await t.session.prompt("hello");
+		expect(seen).toEqual([2]);
+		expect(t.session.getLastAssistantText()).toBe("fine");
+		expect(errors(t)).toEqual([]);
+	});
+
 	it("before_agent_start chains the system prompt for one prompt and adds custom messages", async () => {
 		const prompts: string[] = [];
 		t = await createTestSession({
