@@ -45,6 +45,12 @@ const ORDER: AppActionName[] = [
 	"pasteImage",
 ];
 
+/** The application action bound to `keyId`, if any: an extension shortcut on that key never fires. */
+export function appActionForKey(keys: KeybindingsManager, keyId: string): AppActionName | undefined {
+	const wanted = keyId.toLowerCase();
+	return ORDER.find((name) => keys.getKeys(name).some((bound) => bound.toLowerCase() === wanted));
+}
+
 /** Dispatches one unit of input; true when consumed. */
 export function handleHotkey(target: HotkeyTarget, data: string): boolean {
 	if (target.dialogOpen()) return false;

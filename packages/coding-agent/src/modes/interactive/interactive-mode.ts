@@ -31,7 +31,7 @@ import { Dialogs } from "./dialogs.js";
 import { TranscriptView } from "./event-rendering.js";
 import { TuiExtensionUi } from "./extension-ui.js";
 import { collectFooterData, placeholderFooterData } from "./footer-data.js";
-import { handleHotkey } from "./hotkeys.js";
+import { appActionForKey, handleHotkey } from "./hotkeys.js";
 import { editInExternalEditor } from "./input/external-editor.js";
 import { KeyActions } from "./input/key-actions.js";
 import { noModelText, sendToSession, submitErrorText } from "./input/submit.js";
@@ -236,6 +236,7 @@ export class InteractiveMode {
 		// The first run (no key anywhere): the first screen says how to get going.
 		if (!session.model) this.transcript.addNotice("warning", noModelText(session), NO_MODEL_NOTICE);
 		session.extensions.setUi(this.extensionUi.context, true);
+		this.reportShortcutConflicts(session);
 		// ctx.shutdown(): quit once the agent is idle (queued messages run first), as /quit would.
 		session.extensions.setShutdownHandler(() => void session.waitForIdle().then(() => this.shutdown(0)));
 		// Handler failures arrive as extension_error events (shown as notices); start() itself does not reject.
@@ -416,6 +417,7 @@ export class InteractiveMode {
 		// Extensions (session_shutdown/session_start "reload"), prompt templates, skills, context files and the
 		// system prompt are read again by the session.
 		await this.session.reload();
+		this.reportShortcutConflicts(this.session);
 		this.slashCommands.setCommands(this.commandInfo());
 		this.applySettings();
 		this.refreshFooter();
@@ -447,6 +449,14 @@ export class InteractiveMode {
 				break;
 		}
 		this.tui.requestRender();
+	}
+
+	/** Warns about extension shortcuts on keys pi's own actions use (those shortcuts never fire). */
+	private reportShortcutConflicts(session: AgentSession): void {
+		for (const [key, { extensionPath }] of session.extensions.getShortcuts()) {
+			const action = appActionForKey(this.keybindings, key);
+			if (action) this.transcript.addNotice("warning", NOTICE_TEXT.shortcutConflict(key, extensionPath, action));
+		}
 	}
 
 	/** Built-in commands, extension commands, prompt templates and skills for `/` completion. */

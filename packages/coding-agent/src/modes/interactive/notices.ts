@@ -56,6 +56,8 @@ export const NOTICE_TEXT = {
 	queueModes: (steering: string, followUp: string) => `Queue modes: steering ${steering}, follow-up ${followUp}`,
 	autocompact: (enabled: boolean) => `Automatic compaction ${enabled ? "on" : "off"}.`,
 	reloaded: "Reloaded settings, models, keybindings, extensions and resources.",
+	shortcutConflict: (key: string, extensionPath: string, action: string) =>
+		`Shortcut ${key} of ${extensionPath} never fires: it is pi's ${action} key.`,
 	loggedIn: (provider: string) => `Saved the API key for ${provider} in auth.json.`,
 	loggedOut: (provider: string) => `Removed the credentials of ${provider} from auth.json.`,
 	themeChanged: (name: string) => `Theme: ${name}`,

@@ -6,6 +6,7 @@
  */
 import { afterEach, describe, expect, it } from "vitest";
 import type { ExtensionAPI, ExtensionContext, ExtensionFactory } from "../../../../src/core/extensions/index.js";
+import { NOTICE_TEXT } from "../../../../src/modes/interactive/notices.js";
 import { createGateTool } from "../../../core/agent-session/helpers.js";
 import { createModeHarness, type ModeHarness } from "../commands/harness.js";
 
@@ -225,6 +226,8 @@ describe("extension shortcuts and /reload", () => {
 		h.press(ESCAPE);
 		await until(() => fired.length > 0, "the shortcut");
 		expect(fired).toEqual(["f5:true"]);
+		const screen = (await h.allText()).replace(/\s+/g, " ");
+		expect(screen).toContain(NOTICE_TEXT.shortcutConflict("escape", EXTENSION_PATH, "interrupt"));
 	});
 
 	it("ctx.shutdown() quits the terminal UI like /quit", async () => {
