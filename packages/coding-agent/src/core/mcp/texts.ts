@@ -51,6 +51,9 @@ export const mcpTexts = {
 		`MCP tool "${tool}" of server "${server}" failed: ${reason}`,
 	/** Model-visible: the user aborted the call. */
 	callCancelled: "The MCP tool call was cancelled.",
+	/** Model-visible: appended when a result's text was cut to the output limit. */
+	truncated: (shownBytes: number, totalBytes: number) =>
+		`[MCP output truncated: the first ${shownBytes} of ${totalBytes} bytes are shown. Ask the tool for less, e.g. a narrower query or a page.]`,
 	/** Model-visible: an error result without any text. */
 	emptyError: "The MCP tool reported an error without a message.",
 	/** Text stand-ins for content pi cannot pass on as text or image. */

@@ -80,6 +80,40 @@ export function mapContent(result: CallToolResult): (TextContent | ImageContent)
 	return content;
 }
 
+/**
+ * The most result text one call may add to the context, as for bash output (50 KB); longer text is cut at the end
+ * with a notice, so one oversized answer cannot fill the context window.
+ */
+export const MCP_MAX_TEXT_BYTES = 51_200;
+
+/** Cuts the text blocks of a result to {@link MCP_MAX_TEXT_BYTES} in total (images are left alone). */
+export function limitText(content: (TextContent | ImageContent)[]): (TextContent | ImageContent)[] {
+	const total = content.reduce((sum, block) => sum + (block.type === "text" ? Buffer.byteLength(block.text) : 0), 0);
+	if (total <= MCP_MAX_TEXT_BYTES) return content;
+	let budget = MCP_MAX_TEXT_BYTES;
+	const limited: (TextContent | ImageContent)[] = [];
+	for (const block of content) {
+		if (block.type !== "text") {
+			limited.push(block);
+			continue;
+		}
+		if (budget <= 0) continue;
+		const bytes = Buffer.from(block.text);
+		// Cut on a character boundary: decoding a cut multi-byte sequence would leave a replacement character.
+		const text =
+			bytes.length <= budget
+				? block.text
+				: bytes
+						.subarray(0, budget)
+						.toString("utf8")
+						.replace(/\uFFFD$/, "");
+		budget -= Buffer.byteLength(text);
+		limited.push({ type: "text", text });
+	}
+	limited.push({ type: "text", text: mcpTexts.truncated(MCP_MAX_TEXT_BYTES - budget, total) });
+	return limited;
+}
+
 /** An error written for the model, carrying the tool's details like any thrown tool error. */
 function toolError(message: string, details: McpToolDetails): Error {
 	return Object.assign(new Error(message), { details });
@@ -141,7 +175,7 @@ export function createMcpTool(
 				}
 				throw toolError(mcpTexts.callFailed(server, tool.name, (error as Error).message), details);
 			}
-			const content = mapContent(result);
+			const content = limitText(mapContent(result));
 			const resultDetails: McpToolDetails =
 				result.structuredContent !== undefined ? { ...details, structuredContent: result.structuredContent } : details;
 			if (result.isError) {

@@ -6,6 +6,7 @@
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { mcpTexts } from "../../../src/core/mcp/index.js";
+import { MCP_MAX_TEXT_BYTES } from "../../../src/core/mcp/tools.js";
 import { createMcpSession, fakeServer, type McpTestSession, offeredTools, toolResultsSeen } from "./helpers.js";
 
 let t: McpTestSession | undefined;
@@ -26,6 +27,18 @@ describe("MCP tool calls", () => {
 		expect(toolResultsSeen(t.faux, 1)).toEqual([
 			{ name: "mcp__fake__progress", text: "progress done", isError: false },
 		]);
+	});
+
+	it("cuts a result's text to 50 KB with a notice for the model", async () => {
+		t = await createMcpSession({ user: { fake: fakeServer("ok") } });
+		t.faux.enqueue(
+			{ toolCalls: [{ name: "mcp__fake__shout", arguments: { text: "ab", repeat: 40_000 } }] },
+			{ text: "ok" },
+		);
+		await t.session.prompt("go");
+		const [result] = toolResultsSeen(t.faux, 1);
+		const notice = mcpTexts.truncated(MCP_MAX_TEXT_BYTES, 80_000);
+		expect(result?.text).toBe(`${"AB".repeat(MCP_MAX_TEXT_BYTES / 2)}${notice}`);
 	});
 
 	it("a crash mid-call is an error result naming the server's last stderr line; reported once, tools gone, pi keeps working", async () => {
