@@ -28,6 +28,7 @@ import { effectiveThinkingLevel } from "./core/model-control.js";
 import { pathHasThinkingLevel } from "./core/navigation.js";
 import { installMissingPackages } from "./core/packages/missing.js";
 import { type PackageResources, packageOfExtension, resolvePackageResources } from "./core/packages/resolve.js";
+import { isPackageSourceArgument, prepareCommandLinePackages } from "./core/packages/temporary.js";
 import { loadContextFiles } from "./core/resources/context-files.js";
 import { loadPromptResources } from "./core/resources/prompt-resources.js";
 import { loadSystemPromptSources } from "./core/resources/system-prompt.js";
@@ -198,6 +199,11 @@ async function loadSessionExtensions(
 	return host;
 }
 
+/** Extension files of the packages given with `-e`. */
+function commandLineExtensions(packages: PackageResources): string[] {
+	return packages.extensions.filter((resource) => resource.origin.scope === "cli").map((resource) => resource.path);
+}
+
 /** What finding extensions needs; `packages.current` is the installed packages' resources, renewed on reload. */
 interface ExtensionLoadContext {
 	cwd: string;
@@ -216,7 +222,11 @@ async function loadIntoHost(
 	const sources = findExtensions({
 		cwd,
 		agentDir: context.agentDir,
-		cliPaths: options.extensions,
+		cliPaths: [
+			...(options.extensions ?? []).filter((path) => !isPackageSourceArgument(path)),
+			// Packages given with -e load even with --no-extensions, like -e paths.
+			...(options.noExtensions ? commandLineExtensions(context.packages.current) : []),
+		],
 		settingsEntries: context.settings.getResourceEntries("extensions"),
 		noDiscovery: options.noExtensions,
 		packageSources: context.packages.current.extensions,
@@ -261,7 +271,13 @@ export async function createAgentSession(options: CreateAgentSessionOptions = {}
 			});
 	// Extensions load before the model is chosen: providers they register are models `--model` can name.
 	// Installed packages (docs/packages.md): their extensions, skills and templates load after the user's own.
-	const resolvePackages = () => resolvePackageResources({ cwd, agentDir, settings, onWarning: warn, env });
+	// `-e npm:…` / `-e git:…`: packages tried for this run only (docs/packages.md).
+	const packageArgs = (options.extensions ?? []).filter(isPackageSourceArgument);
+	const commandLine =
+		packageArgs.length > 0
+			? await prepareCommandLinePackages(packageArgs, { agentDir, settings, env, onWarning: warn })
+			: [];
+	const resolvePackages = () => resolvePackageResources({ cwd, agentDir, settings, onWarning: warn, env, commandLine });
 	if (options.installMissingPackages) {
 		await installMissingPackages({ cwd, agentDir, settings, onWarning: warn, env });
 	}

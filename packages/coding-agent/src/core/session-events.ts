@@ -97,8 +97,10 @@ export type CommandOrigin = "cli" | "settings" | "project" | "ancestor" | "user"
  * discovered files, else how it was given.
  */
 export function commandSourceInfo(path: string, origin: CommandOrigin): NonNullable<CommandInfo["sourceInfo"]> {
-	// A package's resource: the scope of the settings file listing the package, the source as written there.
-	if (typeof origin === "object") return { path, scope: origin.scope, source: origin.package };
+	// A package's resource: the scope of the settings file listing the package (`path` for `-e`), and its source.
+	if (typeof origin === "object") {
+		return { path, scope: origin.scope === "cli" ? "path" : origin.scope, source: origin.package };
+	}
 	switch (origin) {
 		case "cli":
 		case "settings":

@@ -4,7 +4,7 @@
  * used in a prompt against the mock server, its command and skill listed by RPC get_commands with the package named,
  * `pi update` pulling a new commit, `pi remove`, and failures that leave settings.json byte-identical.
  */
-import { readFileSync, writeFileSync } from "node:fs";
+import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { createGitRemote, gitRewriteEnv, writeTree } from "../core/packages/fixtures.js";
@@ -37,8 +37,8 @@ function writeToolPackage(dir: string): string {
 
 const settingsText = () => readFileSync(join(cli.world.agentDir, "settings.json"), "utf8");
 
-async function getCommands(env?: NodeJS.ProcessEnv) {
-	const rpc = startRawRpc(cli.world, ["--model", MOCK_MODEL, "--no-session"], { env });
+async function getCommands(env?: NodeJS.ProcessEnv, args: string[] = []) {
+	const rpc = startRawRpc(cli.world, ["--model", MOCK_MODEL, "--no-session", ...args], { env });
 	rpc.write('{"id":"c","type":"get_commands"}\n');
 	const reply = await rpc.waitFor((line) => line.id === "c");
 	rpc.endInput();
@@ -153,6 +153,41 @@ describe("pi packages end to end", () => {
 		});
 		expect(readFileSync(projectSettings, "utf8")).toBe(settings);
 		expect((await runPi(cli.world, ["remove", remote.source, "-l"], { env })).code).toBe(0);
+	});
+
+	it("-e with a git source tries the package for one run: cached for the next, never in settings", async () => {
+		const root = join(cli.world.cwd, "..");
+		const env = gitRewriteEnv(root);
+		const remote = createGitRemote(root, "team/trial", {
+			"extensions/trial.js":
+				'export default function (pi) { pi.registerCommand("trial-cmd", { handler: async () => {} }); }\n',
+			"prompts/trial.md": "Trial $1\n",
+		});
+		const before = settingsText();
+		const first = await getCommands(env, ["-e", remote.source]);
+		expect(first.stderr).toBe("");
+		expect(first.commands.find((c) => c.name === "trial-cmd")?.sourceInfo).toEqual({
+			path: join(
+				cli.world.agentDir,
+				"tmp",
+				"packages",
+				"git",
+				"git.example.test",
+				"team",
+				"trial",
+				"extensions",
+				"trial.js",
+			),
+			scope: "path",
+			source: remote.source,
+		});
+		expect(first.commands.map((c) => c.name)).toContain("trial");
+		expect(settingsText()).toBe(before);
+		// The clone is reused (the remote is gone now), and -e packages load even with --no-extensions.
+		rmSync(join(root, "remotes", "team", "trial"), { recursive: true, force: true });
+		const second = await getCommands(env, ["-e", remote.source, "--no-extensions"]);
+		expect(second.stderr).toBe("");
+		expect(second.commands.map((c) => c.name)).toContain("trial-cmd");
 	});
 
 	it("failures name the problem, exit 1 and leave settings.json byte-identical", async () => {

@@ -42,4 +42,5 @@ export {
 	parseSource,
 	sourceIdentity,
 } from "./source.js";
+export { isPackageSourceArgument, prepareCommandLinePackages, temporaryLayout } from "./temporary.js";
 export { packageTexts } from "./texts.js";

@@ -1,5 +1,8 @@
-/** Which configured package a resource came from: its source as written in settings, and the settings scope. */
+/**
+ * Which package a resource came from: its source as written in settings (or on the command line), and where it was
+ * given: user or project settings, or `-e` for this run (`cli`).
+ */
 export interface PackageOrigin {
 	package: string;
-	scope: "user" | "project";
+	scope: "user" | "project" | "cli";
 }

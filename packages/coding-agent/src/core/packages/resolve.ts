@@ -36,6 +36,8 @@ export interface ResolvePackagesOptions {
 	settings: PackageSettingsView;
 	onWarning?: (message: string) => void;
 	env?: NodeJS.ProcessEnv;
+	/** Packages given with `-e` for this run (see temporary.ts), loaded before the configured ones. */
+	commandLine?: readonly { source: string; root: string }[];
 }
 
 const KIND_LABELS: Record<PackageResourceKind, string> = {
@@ -80,57 +82,79 @@ export function configuredEntries(
 	});
 }
 
-/** Resolves every configured package to its resources. Problems are warnings; they never stop pi. */
-export function resolvePackageResources(options: ResolvePackagesOptions): PackageResources {
-	const warn = options.onWarning ?? (() => {});
-	const resources = emptyPackageResources();
-	const entries = configuredEntries(options);
-	if (entries.length === 0) return resources;
-	const owners = new Map<string, string>();
+/** A package whose folder is known, ready to be read. */
+interface LocatedPackage {
+	origin: PackageOrigin;
+	root: string;
+	filters: PackageEntry["filters"];
+}
+
+/** The configured entries with their folders; a source that does not parse is a warning. */
+function locateConfigured(options: ResolvePackagesOptions, warn: (message: string) => void): LocatedPackage[] {
+	const located: LocatedPackage[] = [];
 	let npm: ReturnType<typeof npmSetup> | undefined;
-	for (const entry of entries) {
+	for (const entry of configuredEntries(options)) {
 		const layout = scopeLayout(entry.scope, options.cwd, options.agentDir);
-		let root: string;
 		try {
 			const parsed = parseSource(entry.source);
 			npm ??= npmSetup(options.settings.get("npmCommand"), options.env);
-			root = installedPath(parsed, layout, npm);
+			const root = installedPath(parsed, layout, npm);
+			located.push({ origin: { package: entry.source, scope: entry.scope }, root, filters: entry.filters });
 		} catch (error) {
 			warn((error as Error).message);
-			continue;
 		}
+	}
+	return located;
+}
+
+/**
+ * Resolves every package to its resources: those given with `-e` for this run first, then the configured ones.
+ * Problems are warnings; they never stop pi.
+ */
+export function resolvePackageResources(options: ResolvePackagesOptions): PackageResources {
+	const warn = options.onWarning ?? (() => {});
+	const resources = emptyPackageResources();
+	const packages: LocatedPackage[] = [
+		...(options.commandLine ?? []).map(({ source, root }) => ({
+			origin: { package: source, scope: "cli" as const },
+			root,
+			filters: {},
+		})),
+		...locateConfigured(options, warn),
+	];
+	const owners = new Map<string, string>();
+	for (const { origin, root, filters } of packages) {
+		const source = origin.package;
 		let contents: ReturnType<typeof readPackageFiles>;
 		try {
 			contents = readPackageFiles(root);
 		} catch (error) {
 			if (!(error instanceof ManifestError)) throw error;
-			warn(packageTexts.withPackage(error.message, entry.source));
+			warn(packageTexts.withPackage(error.message, source));
 			continue;
 		}
 		if (RESOURCE_KINDS.every((kind) => contents.files[kind].length === 0) && !pathExists(root)) {
-			warn(packageTexts.notInstalledOnDisk(entry.source, entry.scope === "project"));
+			warn(packageTexts.notInstalledOnDisk(source, origin.scope === "project"));
 			continue;
 		}
 		for (const { kind, entry: missing } of contents.missing) {
-			warn(packageTexts.missingResource(KIND_LABELS[kind].toLowerCase(), missing, entry.source));
+			warn(packageTexts.missingResource(KIND_LABELS[kind].toLowerCase(), missing, source));
 		}
-		const origin: PackageOrigin = { package: entry.source, scope: entry.scope };
 		for (const kind of RESOURCE_KINDS) {
 			// The manifest's own `+path`/`-path` entries apply first, then the settings entry's filters.
 			const manifestOverrides = contents.manifest?.[kind]?.filter((p) => p.startsWith("+") || p.startsWith("-"));
 			let files = contents.files[kind];
 			if (manifestOverrides?.length) files = applyFilter(kind, root, files, manifestOverrides);
-			files = applyFilter(kind, root, files, entry.filters[kind]);
+			files = applyFilter(kind, root, files, filters[kind]);
 			for (const path of files) {
 				const key = kind === "extensions" ? `${kind}:${realPath(path)}` : `${kind}:${resourceName(kind, path)}`;
 				const owner = owners.get(key);
 				if (owner !== undefined) {
-					if (owner !== entry.source) {
-						warn(packageTexts.duplicate(KIND_LABELS[kind], resourceName(kind, path), entry.source, owner));
-					}
+					if (owner !== source)
+						warn(packageTexts.duplicate(KIND_LABELS[kind], resourceName(kind, path), source, owner));
 					continue;
 				}
-				owners.set(key, entry.source);
+				owners.set(key, source);
 				resources[kind].push({ path, origin });
 			}
 		}

@@ -42,6 +42,7 @@ export const packageTexts = {
 	autoInstalled: (source: string, scope: string) => `Installed missing package ${source} (${scope} settings)`,
 	autoInstallFailed: (source: string, scope: string, message: string) =>
 		`Could not install missing package ${source} (${scope} settings): ${message}`,
+	commandLineFailed: (source: string, message: string) => `Could not load package ${source} given with -e: ${message}`,
 	withPackage: (message: string, source: string) => `${message} (package ${source})`,
 	invalidNpmCommand: "Invalid npmCommand setting: its first entry must be a command",
 } as const;
