@@ -2,9 +2,10 @@
  * Compiles one extension entry into a single ES module with esbuild (imported only here, and only on a cache miss):
  * the extension's own files (TypeScript or JavaScript) are bundled; everything else stays outside and loads natively:
  * - Node built-ins as they are;
- * - aliased pi module names (aliases.ts) become a bridge to the running pi's namespace (namespaces.ts);
- * - TypeBox aliases and other bare imports are resolved from the importing file (the extension's own node_modules,
- *   ESM or CommonJS) to an absolute file URL, so each dependency is evaluated once, from where it is installed.
+ * - aliased module names (aliases.ts: the pi packages, TypeBox) become bridges to the running pi's namespaces
+ *   (namespaces.ts), which esbuild drops when the extension uses none of their exports;
+ * - other bare imports are resolved from the importing file (the extension's own node_modules, ESM or CommonJS) to
+ *   an absolute file URL, so each dependency is evaluated once, natively, from where it is installed.
  * A dependency shipped as TypeScript source is bundled like the extension's own files.
  * `import.meta.url`/`dirname`/`filename`, `__dirname` and `__filename` in a bundled file keep meaning that file.
  */
