@@ -546,7 +546,12 @@ export class AgentSession {
 
 	/** Adds the skills and prompt templates at paths extensions returned for `resources_discover`. */
 	addResourcePaths(paths: DiscoveredResourcePaths): void {
+		const skillsBefore = this.resources.skills.length;
 		this.resources = addDiscoveredResources(this.resources, paths, this.cwd);
+		// New skills are listed in the system prompt, as the session's own are.
+		if (this.resources.skills.length > skillsBefore) {
+			this.toolSet.setPromptInputs({ ...this.toolSet.promptInputs, skills: this.resources.skills });
+		}
 	}
 
 	// --- internals shared with collaborators ----------------------------------------------------------------------

@@ -164,6 +164,11 @@ export class SessionToolSet {
 		this.apply();
 	}
 
+	/** The inputs the system prompt is built from. */
+	get promptInputs(): SystemPromptInputs {
+		return this.prompt;
+	}
+
 	/** Replaces the prompt inputs (after a reload of context files and skills). */
 	setPromptInputs(prompt: SystemPromptInputs): void {
 		this.prompt = prompt;

@@ -31,21 +31,29 @@ function recordEvents(seen: any[], names: Parameters<ExtensionAPI["on"]>[0][]): 
 }
 
 describe("session start and resources", () => {
-	it("start() fires session_start (startup) then resources_discover; discovered prompt templates expand", async () => {
+	it("start() fires session_start then resources_discover; discovered templates expand, skills are listed", async () => {
 		const seen: any[] = [];
 		t = await createTestSession({
+			tools: ["read"],
 			extensionFactories: [
 				ext("/ext/resources", (pi) => {
 					pi.on("session_start", (event) => void seen.push(event));
 					pi.on("resources_discover", (event) => {
 						seen.push(event);
-						return { promptPaths: [join(event.cwd, "extra-prompts")], themePaths: ["/themes/ignored"] };
+						return {
+							promptPaths: [join(event.cwd, "extra-prompts")],
+							skillPaths: [join(event.cwd, "extra-skills")],
+							themePaths: ["/themes/ignored"],
+						};
 					});
 				}),
 			],
 		});
 		mkdirSync(join(t.cwd, "extra-prompts"));
 		writeFileSync(join(t.cwd, "extra-prompts", "greet.md"), "Say hello to $1.");
+		mkdirSync(join(t.cwd, "extra-skills", "tidy"), { recursive: true });
+		writeFileSync(join(t.cwd, "extra-skills", "tidy", "SKILL.md"), "---\ndescription: Tidy a folder.\n---\nSteps.");
+		expect(t.session.agent.state.systemPrompt).not.toContain("<name>tidy</name>");
 		await t.session.extensions.start();
 		expect(seen).toEqual([
 			{ type: "session_start", reason: "startup" },
@@ -54,6 +62,8 @@ describe("session start and resources", () => {
 		t.faux.enqueue({ text: "ok" });
 		await t.session.prompt("/greet Bob");
 		expect((t.faux.requests[0]!.context.messages[0]!.content as any)[0].text).toBe("Say hello to Bob.");
+		expect(t.faux.requests[0]!.context.systemPrompt).toContain("<name>tidy</name>");
+		expect(t.session.getCommands().map((command) => command.name)).toEqual(["greet", "skill:tidy"]);
 	});
 });
 
