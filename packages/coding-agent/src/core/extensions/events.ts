@@ -31,7 +31,7 @@ export interface ResourcesDiscoverEvent {
 export interface ResourcesDiscoverResult {
 	skillPaths?: string[];
 	promptPaths?: string[];
-	/** Accepted and ignored: pi has no themes (docs/extensions.md). */
+	/** Accepted but not loaded: the terminal UI reads its themes before extensions start (docs/extensions.md). */
 	themePaths?: string[];
 }
 
