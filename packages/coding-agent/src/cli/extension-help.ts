@@ -6,6 +6,8 @@
 import { SettingsManager } from "../core/config/settings.js";
 import { ExtensionHost, findExtensions, loadExtensions } from "../core/extensions/index.js";
 import { extensionCacheDir } from "../core/extensions/loading/import-extension.js";
+import { resolvePackageResources } from "../core/packages/resolve.js";
+import { isPackageSourceArgument } from "../core/packages/temporary.js";
 import type { CliArgs } from "./args.js";
 
 /** The "Extension flags" section (empty when no loaded extension registers a flag). */
@@ -19,9 +21,11 @@ export async function extensionFlagsHelp(
 	const sources = findExtensions({
 		cwd,
 		agentDir,
-		cliPaths: args.extensions,
+		// `-e npm:…` packages are fetched by a session, not by --help.
+		cliPaths: args.extensions.filter((path) => !isPackageSourceArgument(path)),
 		settingsEntries: settings.getResourceEntries("extensions"),
 		noDiscovery: args.noExtensions,
+		packageSources: resolvePackageResources({ cwd, agentDir, settings }).extensions,
 	});
 	if (sources.length === 0) return "";
 	await loadExtensions(host, sources, cwd, { cacheDir: extensionCacheDir(agentDir) });

@@ -190,6 +190,23 @@ describe("pi packages end to end", () => {
 		expect(second.commands.map((c) => c.name)).toContain("trial-cmd");
 	});
 
+	it("flags a package's extension registers are listed by --help and accepted on the command line", async () => {
+		const pkg = writeTree(join(cli.world.cwd, "..", "flag-pkg"), {
+			"extensions/flag.js":
+				'export default function (pi) { pi.registerFlag("pkg-loud", { type: "boolean", description: "Shout (from a package)" }); }\n',
+		});
+		expect((await runPi(cli.world, ["install", pkg])).code).toBe(0);
+		expect((await runPi(cli.world, ["--help"])).stdout).toMatch(
+			/\nExtension flags:\n {2}--pkg-loud +Shout \(from a package\)\n$/,
+		);
+		cli.server.enqueue({ text: "ok" });
+		expect(await runPi(cli.world, ["-p", "--model", MOCK_MODEL, "--no-session", "--pkg-loud", "hi"])).toMatchObject({
+			code: 0,
+			stdout: "ok\n",
+		});
+		expect((await runPi(cli.world, ["remove", pkg])).code).toBe(0);
+	});
+
 	it("failures name the problem, exit 1 and leave settings.json byte-identical", async () => {
 		const before = settingsText();
 		const unknown = await runPi(cli.world, ["install", "pi-tools"]);
