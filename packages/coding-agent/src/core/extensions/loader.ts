@@ -11,7 +11,13 @@ import { getAgentPaths, getProjectPaths } from "../config/paths.js";
 import { expandResourceEntries, isDirectory, isFile, type ResourceEntries } from "../resources/resource-paths.js";
 import { createExtensionApi } from "./api.js";
 import type { ExtensionHost, ExtensionOrigin } from "./host.js";
-import { importExtension, temporaryCacheDir } from "./loading/import-extension.js";
+import {
+	type ImportExtensionOptions,
+	importExtension,
+	type PreparedExtension,
+	prepareExtension,
+	temporaryCacheDir,
+} from "./loading/import-extension.js";
 import { loadingTexts } from "./loading/texts.js";
 import { errorMessage } from "./texts.js";
 import type { ExtensionFactory } from "./types.js";
@@ -175,19 +181,23 @@ function factoryOf(module: Record<string, unknown>): ExtensionFactory | undefine
 }
 
 /** Imports a module and returns its default export factory; throws an Error written for the user. */
-async function importFactory(path: string, options: LoadExtensionsOptions): Promise<ExtensionFactory> {
-	if (!isFile(path)) throw new Error(loadingTexts.notFound(path));
-	const cacheDir = options.cacheDir ?? temporaryCacheDir();
-	const factory = factoryOf(await importExtension(path, { cacheDir, onWarning: options.onWarning }));
+async function importFactory(
+	path: string,
+	options: ImportExtensionOptions,
+	prepared: Promise<PreparedExtension> | undefined,
+): Promise<ExtensionFactory> {
+	if (!prepared) throw new Error(loadingTexts.notFound(path));
+	const factory = factoryOf(await importExtension(path, options, prepared));
 	if (!factory) throw new Error(loadingTexts.noFactory);
 	return factory;
 }
 
 /**
  * Loads each extension into `host` in order: import (TypeScript compiled, through the cache), then run its factory
- * with its own `ExtensionAPI`. A failure (missing file, syntax error naming file:line:col, a missing dependency, no
- * default export, a throwing factory) is reported through the host as an error of event `load` and the next
- * extension still loads.
+ * with its own `ExtensionAPI`. Extensions missing from the cache are compiled in parallel first; modules are imported
+ * and factories run one after another, in load order. A failure (missing file, syntax error naming file:line:col, a
+ * missing dependency, no default export, a throwing factory) is reported through the host as an error of event `load`
+ * and the next extension still loads.
  */
 export async function loadExtensions(
 	host: ExtensionHost,
@@ -195,8 +205,15 @@ export async function loadExtensions(
 	cwd: string,
 	options: LoadExtensionsOptions = {},
 ): Promise<void> {
-	for (const source of sources) {
-		await loadExtension(host, source, cwd, () => importFactory(source.path, options));
+	const importOptions = { cacheDir: options.cacheDir ?? temporaryCacheDir(), onWarning: options.onWarning };
+	const prepared = sources.map((source) => {
+		if (!isFile(source.path)) return undefined;
+		const task = prepareExtension(source.path, importOptions);
+		task.catch(() => {}); // reported when its turn comes, through importFactory
+		return task;
+	});
+	for (const [index, source] of sources.entries()) {
+		await loadExtension(host, source, cwd, () => importFactory(source.path, importOptions, prepared[index]));
 	}
 }
 

@@ -42,17 +42,34 @@ export interface ImportExtensionOptions {
 	onWarning?: (message: string) => void;
 }
 
+/** A compiled extension module ready to import, and whether it came from the cache. */
+export interface PreparedExtension {
+	output: string;
+	cached: boolean;
+}
+
 /**
- * Imports the module of an extension entry file (`.ts`, `.mts`, `.cts`, `.js`, `.mjs`), compiled and cached.
- * Throws the compiler's error (naming file, line and column) or the module's own evaluation error.
+ * Finds the compiled module of an entry in the cache, or compiles and stores it. Several entries may be prepared at
+ * once (their compiles run in parallel); importing them stays in load order.
+ */
+export async function prepareExtension(entry: string, options: ImportExtensionOptions): Promise<PreparedExtension> {
+	const cached = findCached(options.cacheDir, entry);
+	if (cached) return { output: cached, cached: true };
+	return { output: await compileAndStore(entry, options.cacheDir, options.onWarning), cached: false };
+}
+
+/**
+ * Imports the module of an extension entry file (`.ts`, `.mts`, `.cts`, `.js`, `.mjs`), compiled and cached
+ * (`prepared` when {@link prepareExtension} already ran). Throws the compiler's error (naming file, line and column)
+ * or the module's own evaluation error.
  */
 export async function importExtension(
 	entry: string,
 	options: ImportExtensionOptions,
+	prepared?: Promise<PreparedExtension>,
 ): Promise<Record<string, unknown>> {
 	registerNamespaces();
-	const cached = findCached(options.cacheDir, entry);
-	const output = cached ?? (await compileAndStore(entry, options.cacheDir, options.onWarning));
+	const { output, cached } = await (prepared ?? prepareExtension(entry, options));
 	try {
 		return (await import(pathToFileURL(output).href)) as Record<string, unknown>;
 	} catch (error) {
