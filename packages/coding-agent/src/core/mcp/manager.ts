@@ -5,6 +5,7 @@
  * at most its startup timeout (the connect itself is bounded by it).
  */
 import type { AgentTool } from "@pi/agent-core";
+import { SecretRedactor } from "../session/index.js";
 import { type McpServerConfig, secretValuesOf } from "./config.js";
 import { MCP_ERROR_CODES, type McpClientOptions, McpConnection } from "./connection.js";
 import { mcpTexts } from "./texts.js";
@@ -52,6 +53,7 @@ export class McpManager {
 	private readonly entries: ServerEntry[];
 	private readonly listeners = new Set<(tools: AgentTool<any, any>[]) => void>();
 	private closed = false;
+	private readonly redactor: SecretRedactor;
 	/** Waits of waitForStartup, ended by close(). */
 	private readonly closeWaiters = new Set<() => void>();
 
@@ -65,7 +67,10 @@ export class McpManager {
 			tools: [],
 			generation: 0,
 		}));
-		for (const { config } of this.entries) for (const value of secretValuesOf(config)) hooks.recordSecret(value);
+		const secrets = this.entries.flatMap(({ config }) => secretValuesOf(config));
+		for (const value of secrets) hooks.recordSecret(value);
+		// A server may echo its token in an error or on stderr: what pi reports about servers is redacted too.
+		this.redactor = new SecretRedactor(secrets);
 	}
 
 	/** Starts every enabled server in the background; returns at once. */
@@ -192,8 +197,8 @@ export class McpManager {
 		entry.startup = this.open(entry, current).catch((error: Error) => {
 			if (!current()) return;
 			entry.state = "failed";
-			entry.error = error.message;
-			this.hooks.warn(mcpTexts.startFailed(entry.config.name, error.message));
+			entry.error = this.redactor.redact(error.message);
+			this.warn(mcpTexts.startFailed(entry.config.name, entry.error));
 		});
 	}
 
@@ -204,7 +209,7 @@ export class McpManager {
 			config,
 			{
 				onClose: (reason) => this.lost(entry, current, reason),
-				onGarbage: () => this.hooks.warn(mcpTexts.garbage(config.name)),
+				onGarbage: () => this.warn(mcpTexts.garbage(config.name)),
 				onToolsChanged: () => void this.refreshTools(entry, current),
 			},
 			this.hooks.client,
@@ -257,7 +262,7 @@ export class McpManager {
 			if (reason || !created.ok) {
 				const message = mcpTexts.toolSkipped(entry.config.name, tool.name, reason!);
 				skipped.push(message);
-				this.hooks.warn(message);
+				this.warn(message);
 				continue;
 			}
 			tools.push(created.tool);
@@ -271,11 +276,15 @@ export class McpManager {
 		entry.generation++;
 		const wasConnected = entry.state === "connected";
 		entry.state = "failed";
-		entry.error = reason;
+		entry.error = this.redactor.redact(reason);
 		entry.connection = undefined;
 		entry.tools = [];
-		this.hooks.warn(mcpTexts.died(entry.config.name, reason));
+		this.warn(mcpTexts.died(entry.config.name, entry.error));
 		if (wasConnected) this.notifyTools();
+	}
+
+	private warn(message: string): void {
+		this.hooks.warn(this.redactor.redact(message));
 	}
 
 	private notifyTools(): void {

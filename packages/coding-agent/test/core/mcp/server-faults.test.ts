@@ -143,6 +143,16 @@ describe("MCP server start-up", () => {
 		);
 	});
 
+	it("a secret the server writes to stderr is redacted from the failure report and the state", async () => {
+		const token = "leaky-secret-value-123";
+		t = await createMcpSession({ user: { leak: fakeServer("leak", { env: { LEAK_TOKEN: token } }) } });
+		t.faux.enqueue({ text: "ok" });
+		await t.session.prompt("hi");
+		const reason = "the connection closed (stderr: refusing to start with token=[REDACTED])";
+		expect(t.warnings).toEqual([mcpTexts.startFailed("leak", reason)]);
+		expect(t.session.mcp?.getStatus()[0]?.error).toBe(reason);
+	});
+
 	it("garbage on stdout is reported once and ignored; the server still works", async () => {
 		t = await createMcpSession({ user: { noisy: fakeServer("noisy") } });
 		t.faux.enqueue({ toolCalls: [{ name: "mcp__noisy__shout", arguments: { text: "hey" } }] }, { text: "ok" });
