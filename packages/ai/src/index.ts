@@ -22,6 +22,7 @@ export {
 export type { OpenAICompletionsOptions } from "./providers/openai-completions/request.js";
 export type { OpenAIResponsesOptions } from "./providers/openai-responses/request.js";
 export { FAILURE_TEXTS } from "./providers/shared/failure.js";
+export { getHttpIdleTimeout, HTTP_IDLE_TEXTS, setHttpIdleTimeout } from "./providers/shared/http-fetch.js";
 export { AssistantOutput, createEmptyAssistantMessage } from "./providers/shared/output.js";
 export {
 	type ApiAdapter,

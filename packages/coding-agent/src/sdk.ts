@@ -5,7 +5,7 @@
  */
 import { resolve } from "node:path";
 import { Agent, type AgentThinkingLevel, type AgentTool, type StreamFn } from "@pi/agent-core";
-import { type CacheRetention, type Model, streamSimple } from "@pi/ai";
+import { type CacheRetention, type Model, setHttpIdleTimeout, streamSimple } from "@pi/ai";
 import { AgentSession } from "./core/agent-session.js";
 import { buildToolSet } from "./core/build-tool-set.js";
 import { AuthStorage } from "./core/config/auth-storage.js";
@@ -254,6 +254,8 @@ export async function createAgentSession(options: CreateAgentSessionOptions = {}
 	};
 
 	const settings = options.settingsManager ?? SettingsManager.create({ agentDir, cwd, onWarning: warn });
+	// Process-wide (the transport under every provider SDK): a server that sends nothing fails the request, retryably.
+	setHttpIdleTimeout(settings.get("httpIdleTimeoutMs"));
 	const auth = options.authStorage ?? AuthStorage.create({ agentDir, onWarning: warn });
 	const registry = options.modelRegistry ?? new ModelRegistry({ agentDir, auth, env, onError: warn, onWarning: warn });
 	const sessionDir = options.sessionDir ?? settings.getSessionDir() ?? getProjectSessionDir(agentDir, cwd);

@@ -18,5 +18,8 @@ export function createOpenAIClient(model: Model, apiKey: string | undefined, opt
 		...(options.timeoutMs !== undefined ? { timeout: options.timeoutMs } : {}),
 		defaultHeaders: { ...model.headers, ...options.headers },
 		dangerouslyAllowBrowser: true,
+		// The SDK logs unparsable stream data to the console itself; pi reports it as the request's error instead, and
+		// console output would land in the middle of the terminal UI.
+		logLevel: "off",
 	});
 }

@@ -7,6 +7,7 @@ export const FAILURE_TEXTS = {
 	aborted: "Request was aborted",
 	streamEnded: "Stream ended unexpectedly",
 	timeout: "Request timed out",
+	malformedStream: (detail: string) => `The provider sent malformed stream data: ${detail}`,
 	finishReason: (raw: string) => `Provider finish_reason: ${raw}`,
 } as const;
 
@@ -17,11 +18,16 @@ export type FailureOutcome =
 
 /**
  * A failure that is not an HTTP error response: a network error before the response began keeps its own text,
- * while anything after that is a cut stream (always retryable). Other throws are not retryable.
+ * while anything after that is a cut stream (always retryable). Malformed stream data (an SDK's JSON.parse failing)
+ * says so. Other throws are not retryable.
  */
 export function classifyTransportFailure(error: unknown, started: boolean): FailureOutcome {
 	const networkCode = findNetworkCode(error);
 	const text = error instanceof Error ? error.message : String(error);
+	// A JSON.parse of a stream event failing inside the SDK: say where the bad JSON came from.
+	if (error instanceof SyntaxError) {
+		return { reason: "error", message: FAILURE_TEXTS.malformedStream(text), info: { retryable: false } };
+	}
 	if (networkCode || started) {
 		const message = started ? FAILURE_TEXTS.streamEnded : withRootCause(text, error);
 		return { reason: "error", message, info: makeErrorInfo(undefined, networkCode ?? "stream_cut") };

@@ -11,6 +11,11 @@
  * The platform's `fetch` is used instead whenever the process has customised it: `globalThis.fetch` replaced (mocks,
  * instrumentation, preloads), an undici global dispatcher installed (proxies), or Node told to honour proxy
  * variables. Bodies other than text and bytes (streams, forms, blobs) and `Request` objects go there too.
+ *
+ * Like Node's fetch (undici's `headersTimeout` / `bodyTimeout`), a request over `node:http` fails when the server
+ * sends nothing for {@link getHttpIdleTimeout} ms (default 300 s), while waiting for the response head or between
+ * body chunks: a server that never answers must not keep a caller waiting for ever. The error is a network error
+ * (`TypeError` with a cause coded `UND_ERR_HEADERS_TIMEOUT` / `UND_ERR_BODY_TIMEOUT`), so it is retryable.
  */
 import type { IncomingMessage, RequestOptions } from "node:http";
 import { STATUS_CODES } from "node:http";
@@ -26,6 +31,37 @@ const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 /** Statuses whose response has no body (a `Response` refuses one). */
 const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304]);
 const MAX_REDIRECTS = 20;
+/** Node's fetch waits this long for a response head and between body chunks (undici's defaults); so do we. */
+const DEFAULT_IDLE_TIMEOUT_MS = 300_000;
+let idleTimeoutMs = DEFAULT_IDLE_TIMEOUT_MS;
+
+/**
+ * Sets how long a request over `node:http` may go without receiving anything (response head, body data) before it
+ * fails; `0` waits for ever. Process-wide, as undici's timeouts are; the platform's fetch keeps its own.
+ */
+export function setHttpIdleTimeout(ms: number): void {
+	idleTimeoutMs = Number.isFinite(ms) && ms > 0 ? ms : 0;
+}
+
+/** The current idle timeout in ms (0 = none). */
+export function getHttpIdleTimeout(): number {
+	return idleTimeoutMs;
+}
+
+/** Texts of the idle-timeout errors (the cause of the network error the caller sees). */
+export const HTTP_IDLE_TEXTS = {
+	noResponse: (host: string, ms: number) => `no response from ${host} within ${ms / 1000} s (HTTP idle timeout)`,
+	noData: (host: string, ms: number) => `no data from ${host} for ${ms / 1000} s (HTTP idle timeout)`,
+} as const;
+
+/** The system-style error of an idle timeout, coded as undici codes its own. */
+function idleTimeoutError(head: boolean, url: URL, ms: number): NodeJS.ErrnoException {
+	const error: NodeJS.ErrnoException = new Error(
+		head ? HTTP_IDLE_TEXTS.noResponse(url.host, ms) : HTTP_IDLE_TEXTS.noData(url.host, ms),
+	);
+	error.code = head ? "UND_ERR_HEADERS_TIMEOUT" : "UND_ERR_BODY_TIMEOUT";
+	return error;
+}
 const requireBuiltin = createRequire(import.meta.url);
 
 /** A request `node:http` can send as is. */
@@ -117,8 +153,23 @@ async function send(request: PlainRequest): Promise<IncomingMessage> {
 	if (request.body !== undefined) headers["content-length"] = String(Buffer.byteLength(request.body));
 	const options: RequestOptions = { method: request.method, headers };
 	return new Promise((resolve, reject) => {
-		const outgoing = http.request(request.url, options, resolve);
+		let head: IncomingMessage | undefined;
+		const outgoing = http.request(request.url, options, (response) => {
+			head = response;
+			// The socket goes back to the pool with the end of the body: the timeout must not outlive this request.
+			response.once("close", () => outgoing.setTimeout(0));
+			resolve(response);
+		});
 		outgoing.on("error", (error) => reject(networkError("fetch failed", error)));
+		const idle = idleTimeoutMs;
+		if (idle > 0) {
+			// Socket inactivity: no response head yet, or no body data since the last chunk.
+			outgoing.setTimeout(idle, () => {
+				const error = idleTimeoutError(head === undefined, request.url, idle);
+				if (head) head.destroy(error);
+				else outgoing.destroy(error);
+			});
+		}
 		const signal = request.signal;
 		if (signal) {
 			const onAbort = () => {

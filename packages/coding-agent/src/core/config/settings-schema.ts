@@ -36,6 +36,7 @@ export interface SettingTypes {
 	"retry.maxRetries": number;
 	"retry.baseDelayMs": number;
 	"retry.maxDelayMs": number;
+	httpIdleTimeoutMs: number;
 	shellPath: string;
 	shellCommandPrefix: string;
 	sessionDir: string;
@@ -89,6 +90,7 @@ export const SETTING_DEFAULTS = {
 	"retry.maxRetries": 10,
 	"retry.baseDelayMs": 2000,
 	"retry.maxDelayMs": 60000,
+	httpIdleTimeoutMs: 300_000,
 	"bash.defaultTimeoutSeconds": 600,
 	"bash.passCredentials": false,
 	"bash.stripEnv": [],
@@ -167,6 +169,7 @@ export const SETTING_RULES: Record<SettingKey, Rule> = {
 	"retry.maxRetries": integer(),
 	"retry.baseDelayMs": integer(),
 	"retry.maxDelayMs": integer(),
+	httpIdleTimeoutMs: integer(),
 	shellPath: string,
 	shellCommandPrefix: string,
 	sessionDir: string,
