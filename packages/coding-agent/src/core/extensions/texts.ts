@@ -59,11 +59,6 @@ export const extensionTexts = {
 	errorLine: (extensionPath: string, message: string) => `Extension error (${extensionPath}): ${message}`,
 	/** spec rpc §4.2 */
 	cannotQueue: (name: string) => `Extension command "/${name}" cannot be queued; send it with prompt.`,
-	notFound: (path: string) => `not found: ${path}`,
-	typeScript:
-		"TypeScript extensions are not loaded directly; compile it to .js or .mjs (for example with tsc) and load that file.",
-	noFactory:
-		"the module has no default export function; write `export default function (pi) { ... }` in an ES module (.mjs, or .js in a package with type: module).",
 	unknownEvent: (name: string) =>
 		`unknown event "${name}" in pi.on(); known events: ${EXTENSION_EVENT_NAMES.join(", ")}.`,
 	invalidCommandName: (name: string) =>
