@@ -55,6 +55,8 @@ export interface ExtensionSessionPort {
 	emit(event: AgentSessionEvent): Promise<void>;
 	subscribe(listener: (event: AgentSessionEvent) => void | Promise<void>): () => void;
 	sendUserMessage(content: UserMessageContent, deliverAs: "steer" | "followUp"): Promise<void>;
+	/** `pi.sendMessage` (AgentSession.sendCustomMessage, deferred while a run is ending). */
+	sendCustomMessage(message: CustomMessageInput, options?: SendMessageOptions): Promise<void>;
 	/** The session itself, for the extension contexts (context.ts) and the `pi.*` actions (api.ts). */
 	session: AgentSession;
 	/** The signal of the run under way, if any. */
@@ -116,6 +118,8 @@ export class ExtensionHost {
 	private currentUi: ExtensionUiContext = completeUi(createHeadlessUi());
 	private uiAttached = false;
 	private currentMode: ExtensionMode = "print";
+	/** Between agent_end and the next agent_start (see {@link whenAccepting}). */
+	private loopEnded = false;
 	private port: ExtensionSessionPort | undefined;
 	private shutdownHandler: (() => void) | undefined;
 	private startTask: Promise<void> | undefined;
@@ -392,14 +396,32 @@ export class ExtensionHost {
 	}
 
 	sendUserMessage(content: UserMessageContent, deliverAs: "steer" | "followUp" = "followUp"): Promise<void> {
-		if (!this.port) return Promise.reject(new Error("sendUserMessage() is available once the session exists."));
-		return this.port.sendUserMessage(content, deliverAs);
+		const port = this.port;
+		if (!port) return Promise.reject(new Error("sendUserMessage() is available once the session exists."));
+		return this.whenAccepting("sendUserMessage", () => port.sendUserMessage(content, deliverAs));
 	}
 
 	/** `pi.sendMessage`: a custom message into the session (AgentSession.sendCustomMessage). */
 	sendCustomMessage(message: CustomMessageInput, options?: SendMessageOptions): Promise<void> {
-		if (!this.port) return Promise.reject(new Error(extensionTexts.noSessionYet));
-		return this.port.session.sendCustomMessage(message, options);
+		const port = this.port;
+		if (!port) return Promise.reject(new Error(extensionTexts.noSessionYet));
+		if (options?.deliverAs === "nextTurn") return port.sendCustomMessage(message, options);
+		return this.whenAccepting("sendMessage", () => port.sendCustomMessage(message, options));
+	}
+
+	/**
+	 * Runs `send` now, or once the session is idle when the agent's loop has ended but the run has not (agent_end
+	 * handlers, a retry wait): the agent takes no queued message then, so it would wait for the next prompt. The
+	 * deferred send resolves at once (a handler awaiting it would wait for its own run); its failure is reported.
+	 */
+	private whenAccepting(method: string, send: () => Promise<void>): Promise<void> {
+		const session = this.port?.session;
+		if (!session || !this.loopEnded || !session.isStreaming) return send();
+		void session
+			.waitForIdle()
+			.then(send)
+			.catch((error) => this.report("pi", method, errorMessage(error)));
+		return Promise.resolve();
 	}
 
 	// --- the session ------------------------------------------------------------------------------------------------
@@ -425,6 +447,8 @@ export class ExtensionHost {
 
 	/** An agent event, before the session persists it or a mode sees it (the session's event bridge calls this). */
 	onAgentEvent(event: AgentEvent, signal?: AbortSignal): Promise<void> {
+		if (event.type === "agent_start") this.loopEnded = false;
+		else if (event.type === "agent_end") this.loopEnded = true;
 		return this.hooks?.onAgentEvent(event, signal) ?? Promise.resolve();
 	}
 

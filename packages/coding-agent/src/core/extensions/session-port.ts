@@ -44,6 +44,7 @@ export function createSessionPort(session: AgentSession): ExtensionSessionPort {
 				inputSource: "extension",
 			});
 		},
+		sendCustomMessage: (message, options) => session.sendCustomMessage(message, options),
 	};
 }
 

@@ -7,6 +7,12 @@ import type { ExtensionAPI } from "../../../src/core/extensions/types.js";
 import { createGateTool, createTestSession, requestTexts, type TestSession } from "../agent-session/helpers.js";
 
 let t: TestSession | undefined;
+
+/** Waits (bounded) until `condition` holds; deferred deliveries settle a few ticks after the run. */
+async function until(condition: () => boolean): Promise<void> {
+	for (let i = 0; i < 200 && !condition(); i++) await new Promise((resolve) => setTimeout(resolve, 5));
+	expect(condition()).toBe(true);
+}
 afterEach(() => {
 	t?.cleanup();
 	t = undefined;
@@ -79,6 +85,31 @@ describe("pi.sendMessage", () => {
 		await run;
 		expect(requestTexts(t.faux, 1).slice(-2)).toEqual(["toolResult:gate opened", "user:change course"]);
 		expect(requestTexts(t.faux, 2).slice(-2)).toEqual(["assistant:after steer", "user:later please"]);
+	});
+});
+
+describe("messages sent while a run ends", () => {
+	it("sendMessage with triggerTurn and sendUserMessage from agent_end start a run once the session is idle", async () => {
+		let round = 0;
+		t = await createTestSession({
+			extensionFactories: [
+				{
+					path: "/ext/after",
+					factory: (pi) =>
+						pi.on("agent_end", async () => {
+							round++;
+							// Awaiting is safe: the message is delivered after this run, not inside it.
+							if (round === 1) await pi.sendMessage(note("plan done, execute it"), { triggerTurn: true });
+							if (round === 2) await pi.sendUserMessage("and refine it");
+						}),
+				},
+			],
+		});
+		t.faux.enqueue({ text: "plan" }, { text: "executing" }, { text: "refined" });
+		await t.session.prompt("make a plan");
+		await until(() => t!.faux.requests.length === 3 && !t!.session.isStreaming);
+		expect(requestTexts(t.faux, 1).slice(-1)).toEqual(["user:plan done, execute it"]);
+		expect(requestTexts(t.faux, 2).slice(-1)).toEqual(["user:and refine it"]);
 	});
 });
 
