@@ -16,28 +16,24 @@ const SLOW_REPLY = { text: "word ".repeat(800), chunkSize: 20, eventDelayMs: 20 
 
 /** Lines that are not commands; a third carry an id (those get it back), the rest are answered without one. */
 function garbageLines(count) {
-	const lines = [];
-	const ids = [];
-	let anonymous = 0;
-	for (let i = 0; i < count; i++) {
-		const kind = i % 9;
-		if (kind === 0) lines.push(`{"id":"g${i}"}`), ids.push(`g${i}`);
-		else if (kind === 1) lines.push(`{"id":"g${i}","type":7}`), ids.push(`g${i}`);
-		else if (kind === 2) lines.push(`{"id":"g${i}","type":"prompt"}`), ids.push(`g${i}`);
-		else if (kind === 3) lines.push("not json at all"), anonymous++;
-		else if (kind === 4) lines.push("[1,2,3]"), anonymous++;
-		else if (kind === 5) lines.push("null"), anonymous++;
-		else if (kind === 6) lines.push('{"type":"get_state"'), anonymous++;
-		else if (kind === 7)
-			lines.push(
-				randomBytes(64)
-					.toString("latin1")
-					.replace(/[\n\r]/g, "x"),
-			),
-				anonymous++;
-		else lines.push(`\u0000\u0007{"id":"g${i}"\u0000`), anonymous++;
-	}
-	return { text: `${lines.join("\n")}\n`, ids, anonymous };
+	const makers = [
+		(i) => ({ line: `{"id":"g${i}"}`, id: `g${i}` }),
+		(i) => ({ line: `{"id":"g${i}","type":7}`, id: `g${i}` }),
+		(i) => ({ line: `{"id":"g${i}","type":"prompt"}`, id: `g${i}` }),
+		() => ({ line: "not json at all" }),
+		() => ({ line: "[1,2,3]" }),
+		() => ({ line: "null" }),
+		() => ({ line: '{"type":"get_state"' }),
+		() => ({
+			line: randomBytes(64)
+				.toString("latin1")
+				.replace(/[\n\r]/g, "x"),
+		}),
+		(i) => ({ line: `\u0000\u0007{"id":"g${i}"\u0000` }),
+	];
+	const made = Array.from({ length: count }, (_, i) => makers[i % makers.length](i));
+	const ids = made.flatMap((entry) => (entry.id === undefined ? [] : [entry.id]));
+	return { text: `${made.map((entry) => entry.line).join("\n")}\n`, ids, anonymous: made.length - ids.length };
 }
 
 const noStack = (stderr) => !/\n\s+at .+:\d+:\d+/.test(stderr) && !/Unhandled|uncaught/i.test(stderr);
