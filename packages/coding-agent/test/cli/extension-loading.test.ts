@@ -3,12 +3,16 @@
  * from the cache on the next, its tool called by the model and its command run from the prompt; a broken extension
  * is reported on stderr while pi answers.
  */
-import { existsSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { MOCK_MODEL, requestUserTexts, runPi, useCliWorld } from "./harness.js";
 
 const cli = useCliWorld({ resetServerEachTest: true });
+
+/** The start-up import recorder of startup-imports.test.ts: lists every module a pi process loads. */
+const RECORDER = fileURLToPath(new URL("./fixtures/record-imports.mjs", import.meta.url));
 
 /** Writes the test extension into the test world: a folder with index.ts, a helper, and a typebox tool. */
 function writeExtension(): string {
@@ -67,6 +71,23 @@ describe("pi -p -e <extension.ts>", () => {
 			expect(existsSync(cacheDir)).toBe(true);
 			expect(readdirSync(cacheDir).filter((name) => name.endsWith(".mjs"))).toHaveLength(1);
 		}
+	});
+
+	it("a start with a current cache does not load the compiler", async () => {
+		const extension = writeExtension();
+		const args = ["-p", "--model", MOCK_MODEL, "--no-session", "-e", extension, "hi"];
+		const loaded = async (name: string) => {
+			const file = join(cli.world.agentDir, `${name}-imports.txt`);
+			cli.server.enqueue({ text: "ok" });
+			const env = { NODE_OPTIONS: `--import=${RECORDER}`, PI_TEST_IMPORTS_FILE: file };
+			expect(await runPi(cli.world, args, { env })).toMatchObject({ code: 0, stderr: "" });
+			return readFileSync(file, "utf8");
+		};
+		const compiler = /\/node_modules\/esbuild\//;
+		await loaded("warm-up"); // compiles, or finds the module of an earlier test
+		expect(await loaded("cached")).not.toMatch(compiler);
+		writeFileSync(join(extension, "..", "words.ts"), "export const reverse = (text: string): string => text;\n");
+		expect(await loaded("edited")).toMatch(compiler);
 	});
 
 	it("runs the extension's command from the prompt", async () => {

@@ -70,6 +70,16 @@ describe("the compiled-extension cache", () => {
 		expect(findCached(world.cacheDir, entry)).toBeUndefined();
 	});
 
+	it("two loads of the same extension at once both succeed and leave one module, no temporary files", async () => {
+		const { entry } = writeExtension("together");
+		const [first, second] = await Promise.all([loadInto(world, [entry]), loadInto(world, [entry])]);
+		expect(first.errors).toEqual([]);
+		expect(second.errors).toEqual([]);
+		takeSeen("__loadingCache");
+		expect(compiledModules()).toHaveLength(1);
+		expect(readdirSync(world.cacheDir).filter((name) => name.endsWith(".tmp"))).toEqual([]);
+	});
+
 	it("a cache from another format is ignored", async () => {
 		const { entry } = writeExtension("x");
 		await loadInto(world, [entry]);
