@@ -65,6 +65,9 @@ describe("the compiled-extension cache", () => {
 
 		writeFileSync(entry, readFileSync(entry, "utf8")); // new mtime, same content
 		expect(findCached(world.cacheDir, entry)).toBe(cached);
+		const manifest = JSON.parse(readFileSync(manifestPath(world.cacheDir, entry), "utf8"));
+		const recorded = manifest.inputs.find((input: { path: string }) => input.path === entry);
+		expect(recorded.mtimeMs).toBe(statSync(entry).mtimeMs);
 
 		rmSync(dependency);
 		expect(findCached(world.cacheDir, entry)).toBeUndefined();

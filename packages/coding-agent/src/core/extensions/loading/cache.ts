@@ -65,13 +65,19 @@ export function describeInput(path: string): CachedInput {
 	return { path, size: stat.size, mtimeMs: stat.mtimeMs, sha256: sha256(content) };
 }
 
-/** Whether an input is unchanged: same size and mtime, or (a touched file) the same content. */
-function inputUnchanged(input: CachedInput): boolean {
+/**
+ * Whether an input is unchanged: same size and mtime, or (a touched file) the same content, in which case `input`
+ * takes the new mtime and `touched` is called.
+ */
+function inputUnchanged(input: CachedInput, touched: () => void): boolean {
 	try {
 		const stat = statSync(input.path);
 		if (stat.size !== input.size) return false;
 		if (stat.mtimeMs === input.mtimeMs) return true;
-		return sha256(readFileSync(input.path)) === input.sha256;
+		if (sha256(readFileSync(input.path)) !== input.sha256) return false;
+		input.mtimeMs = stat.mtimeMs;
+		touched();
+		return true;
 	} catch {
 		return false;
 	}
@@ -94,8 +100,14 @@ export function findCached(cacheDir: string, entry: string): string | undefined 
 	}
 	if (manifest.format !== CACHE_FORMAT || manifest.entry !== entry) return undefined;
 	const output = join(cacheDir, manifest.output);
-	if (!manifest.inputs.every(inputUnchanged) || !manifest.externals.every(exists) || !exists(output)) {
-		return undefined;
+	let touched = false;
+	const unchanged = manifest.inputs.every((input) => inputUnchanged(input, () => (touched = true)));
+	if (!unchanged || !manifest.externals.every(exists) || !exists(output)) return undefined;
+	if (touched) {
+		// Record the new mtimes so that the next start compares by stat only again.
+		try {
+			writeFileAtomic(manifestPath(cacheDir, entry), `${JSON.stringify(manifest, null, "\t")}\n`);
+		} catch {}
 	}
 	return output;
 }
