@@ -10,7 +10,8 @@ import type {
 	ThinkingBudgets,
 } from "./types.js";
 import { getEnvApiKey } from "./utils/env-keys.js";
-import { AssistantMessageEventStream } from "./utils/event-stream.js";
+import type { AssistantMessageEventStream } from "./utils/event-stream.js";
+import { KeyRedactingEventStream } from "./utils/redacting-stream.js";
 import { createRequestSignal } from "./utils/request-signal.js";
 
 /** Default thinking budgets (tokens) for providers that take a budget. */
@@ -67,7 +68,7 @@ function run(
 	rawOptions: ProviderStreamOptions | undefined,
 	simpleOptions: SimpleStreamOptions | undefined,
 ): AssistantMessageEventStream {
-	const output = new AssistantMessageEventStream();
+	const output = new KeyRedactingEventStream();
 	const signal = (rawOptions ?? simpleOptions)?.signal;
 	const failEarly = (reason: "error" | "aborted", message: string) => {
 		const error = createErrorMessage(model, reason, message);
@@ -89,6 +90,7 @@ function run(
 			if (!adapter) return failEarly("error", `No adapter registered for api: ${model.api}`);
 			const options = rawOptions ?? adapter.mapSimpleOptions(model, simpleOptions ?? {});
 			const apiKey = options.apiKey ?? getEnvApiKey(model.provider);
+			output.redactKey(apiKey);
 			if (!apiKey && adapter.needsApiKey !== false)
 				return failEarly("error", `No API key for provider: ${model.provider}`);
 			if (signal?.aborted) return failEarly("aborted", FAILURE_TEXTS.aborted);
