@@ -77,9 +77,12 @@ function runExec(
 	return spawnCollect(command, [], true, { cwd, ...args });
 }
 
-/** Runs a process collecting its output; never rejects for a non-zero exit, an abort or a timeout. */
+/**
+ * Runs a process collecting its output; never rejects: a non-zero exit, an abort, a timeout or a program that
+ * cannot start (code 1, its error on stderr) all resolve.
+ */
 function spawnCollect(command: string, args: string[], shell: boolean, options: ExecOptions): Promise<ExecResult> {
-	return new Promise((resolve, reject) => {
+	return new Promise((resolve) => {
 		const child = spawn(command, args, {
 			cwd: options.cwd,
 			shell,
@@ -102,7 +105,7 @@ function spawnCollect(command: string, args: string[], shell: boolean, options: 
 				killed = true;
 				return;
 			}
-			reject(error);
+			resolve({ stdout, stderr: `${stderr}${error.message}\n`, code: 1, killed });
 		});
 		child.on("close", (code, signal) => {
 			killed ||= signal !== null;

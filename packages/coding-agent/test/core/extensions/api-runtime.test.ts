@@ -47,6 +47,8 @@ describe("pi.exec", () => {
 		// Arguments are not interpreted by a shell.
 		const literal = await api().exec("node", ["-e", "process.stdout.write(process.argv[1])", "$HOME && echo"]);
 		expect(literal.stdout).toBe("$HOME && echo");
+		const missing = await api().exec("no-such-program-for-pi-tests", []);
+		expect(missing).toMatchObject({ code: 1, killed: false, stderr: expect.stringContaining("ENOENT") });
 		const shell = await api().exec("echo one && echo two");
 		expect(shell.stdout).toBe("one\ntwo\n");
 		expect(shell.code).toBe(0);
