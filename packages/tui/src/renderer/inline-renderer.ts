@@ -23,6 +23,12 @@ import { BLANK_ROW, predictResize, type ResizeStep, type ScreenLine } from "./re
 const { syncStart, syncEnd, hideCursor, showCursor, resetStyle } = TERMINAL_SEQUENCES;
 const CLEAR_LINE = "\x1b[2K";
 const CLEAR_BELOW = "\x1b[J";
+/**
+ * Clears from the start of the cursor's line to the end of the screen, leaving the cursor where it is. Not a plain
+ * CLEAR_BELOW: erasing from the screen's top-left corner makes tmux (scroll-on-clear, on by default) push the whole
+ * screen into scrollback first, so a redraw after a resize or a tail redraw would show everything twice.
+ */
+const CLEAR_DOWN = "\x1b[2K\x1b7\x1b[1B\x1b[J\x1b8";
 const HOME = "\x1b[H";
 /** Stands for a row whose text the renderer does not know (never equal to a rendered row). */
 const UNKNOWN_ROW = "\0unknown";
@@ -276,7 +282,7 @@ export class InlineRenderer {
 	private clearFrom(from: number): string {
 		if (this.extent === 0) return "";
 		const target = Math.min(from, this.extent - 1);
-		const out = moveRows(this.cursorRow, target) + "\r" + CLEAR_BELOW;
+		const out = moveRows(this.cursorRow, target) + "\r" + CLEAR_DOWN;
 		this.cursorRow = target;
 		if (this.cursor && this.cursor.row >= from) this.cursor = undefined;
 		return out;
@@ -347,7 +353,7 @@ export class InlineRenderer {
 		let out = HOME;
 		if (startLine >= after.lines.length) out += moveRows(0, after.lines.length - 1) + "\r\n";
 		else out += moveRows(0, startLine) + "\r";
-		out += CLEAR_BELOW;
+		out += CLEAR_DOWN;
 		const written: string[] = [];
 		for (const line of remainder) {
 			const text = stripCursorMarker(this.previous[line.row] ?? "");
@@ -388,7 +394,7 @@ export class InlineRenderer {
 			step,
 		);
 		const firstLine = after.lines.findIndex((line) => line.row === 0 && line.part === 0);
-		let out = moveRows(after.cursorLine, Math.max(0, firstLine)) + "\r" + CLEAR_BELOW;
+		let out = moveRows(after.cursorLine, Math.max(0, firstLine)) + "\r" + CLEAR_DOWN;
 		this.cursor = undefined;
 		const written: string[] = [];
 		for (let i = 0; i < rows.length; i++) written.push(this.prepareRow(rows[i]!, i).text + resetStyle);
