@@ -100,7 +100,7 @@ export class AgentSession {
 			extensions: (event, signal) => this.extensions.onAgentEvent(event, signal),
 		});
 		this.extensions = config.extensions ?? new ExtensionHost({ cwd: this.cwd });
-		this.toolSet = config.toolSet ?? fixedToolSet(this.agent, this.cwd);
+		this.toolSet = config.toolSet ?? SessionToolSet.ofAgentTools(this.agent.state.tools, this.cwd);
 		this.mcp = config.mcp;
 		this.toolSet.bind(this.agent);
 		this.reloader = config.reload;
@@ -571,20 +571,6 @@ export class AgentSession {
 	refreshSecrets(): void {
 		this.sessionManager.setSecrets(this.modelRegistry.getSecretValues());
 	}
-}
-
-/** The tool set of a session built without one: the agent's tools as they are. */
-function fixedToolSet(agent: Agent, cwd: string): SessionToolSet {
-	const tools = [...agent.state.tools];
-	const toolSet = new SessionToolSet({
-		builtin: [],
-		custom: tools,
-		extensionTools: () => [],
-		active: tools.map((tool) => tool.name),
-		activateNew: () => true,
-		prompt: { cwd },
-	});
-	return toolSet;
 }
 
 /** `navigateTree(…, {label})`: labels the branch summary just written, else the entry navigated to. */

@@ -70,6 +70,18 @@ export class SessionToolSet {
 		this.rebuildPrompt();
 	}
 
+	/** The tool set of a session built without one: `tools` as they are, all active, as the embedder's tools. */
+	static ofAgentTools(tools: readonly AgentTool<any, any>[], cwd: string): SessionToolSet {
+		return new SessionToolSet({
+			builtin: [],
+			custom: [...tools],
+			extensionTools: () => [],
+			active: tools.map((tool) => tool.name),
+			activateNew: () => true,
+			prompt: { cwd },
+		});
+	}
+
 	/** Every tool in order: built-ins (or the extension tools replacing them), extension tools, custom tools. */
 	private entries(): Entry[] {
 		const extension = this.options.extensionTools();
