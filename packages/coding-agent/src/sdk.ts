@@ -210,6 +210,8 @@ interface ExtensionLoadContext {
 	agentDir: string;
 	settings: SettingsManager;
 	packages: { current: PackageResources };
+	/** Told when the compiled-extension cache cannot be written. */
+	warn?: (message: string) => void;
 }
 
 /** Finds and loads the extensions into `host` (at start-up, and again after a reload reset it). */
@@ -231,7 +233,7 @@ async function loadIntoHost(
 		noDiscovery: options.noExtensions,
 		packageSources: context.packages.current.extensions,
 	});
-	await loadExtensions(host, sources, cwd, { cacheDir: extensionCacheDir(context.agentDir) });
+	await loadExtensions(host, sources, cwd, { cacheDir: extensionCacheDir(context.agentDir), onWarning: context.warn });
 	for (const { path, factory } of options.extensionFactories ?? []) {
 		await loadExtension(host, { path, origin: "sdk" }, cwd, () => factory);
 	}

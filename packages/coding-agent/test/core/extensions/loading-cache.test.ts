@@ -5,6 +5,8 @@
 import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { ExtensionHost } from "../../../src/core/extensions/host.js";
+import { loadExtensions } from "../../../src/core/extensions/loader.js";
 import { findCached, manifestPath } from "../../../src/core/extensions/loading/cache.js";
 import { loadInto, takeSeen, useLoadingWorld, write } from "./loading-helpers.js";
 
@@ -81,6 +83,20 @@ describe("the compiled-extension cache", () => {
 		takeSeen("__loadingCache");
 		expect(compiledModules()).toHaveLength(1);
 		expect(readdirSync(world.cacheDir).filter((name) => name.endsWith(".tmp"))).toEqual([]);
+	});
+
+	it("an unwritable cache folder is reported and the extension loads from a temporary cache", async () => {
+		const { entry } = writeExtension("elsewhere");
+		writeFileSync(world.cacheDir, "a file where the cache folder should be");
+		const warnings: string[] = [];
+		const host = new ExtensionHost({ cwd: world.root });
+		await loadExtensions(host, [{ path: entry, origin: "cli" }], world.root, {
+			cacheDir: world.cacheDir,
+			onWarning: (message) => warnings.push(message),
+		});
+		expect(takeSeen("__loadingCache")).toBe("elsewhere");
+		expect(warnings).toHaveLength(1);
+		expect(warnings[0]).toContain(`cannot write the extension cache ${world.cacheDir}`);
 	});
 
 	it("a cache from another format is ignored", async () => {
