@@ -123,10 +123,8 @@ export function createExtensionContext(host: ContextHost): ExtensionContext {
 			return !current.isStreaming && !current.isCompacting;
 		},
 		abort: () => void session().abort(),
-		hasPendingMessages: () => {
-			const queued = session().getQueuedMessages();
-			return queued.steering.length > 0 || queued.followUp.length > 0;
-		},
+		// The agent's queues also hold steered custom messages (pi.sendMessage), which the prompt queue does not list.
+		hasPendingMessages: () => session().agent.hasQueuedMessages(),
 		shutdown: () => host.requestShutdown(),
 		getContextUsage: () => contextUsage(session()),
 		compact: (options = {}) => {
