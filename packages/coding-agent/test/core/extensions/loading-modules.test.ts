@@ -103,6 +103,36 @@ describe("aliased imports resolve to the running pi's modules", () => {
 		expect(seen.Value.Check(schema, { name: "x" })).toBe(true);
 	});
 
+	it("an extension that installed TypeBox 1.x itself (`typebox`) gets its own; @sinclair/typebox stays pi's", async () => {
+		const dir = join(world.root, "own-typebox");
+		write(
+			join(dir, "node_modules", "typebox", "package.json"),
+			JSON.stringify({
+				name: "typebox",
+				version: "1.1.0",
+				type: "module",
+				exports: { ".": "./index.js", "./compile": "./compile.js" },
+			}),
+		);
+		write(join(dir, "node_modules", "typebox", "index.js"), 'export const Type = { name: "own typebox" };\n');
+		write(join(dir, "node_modules", "typebox", "compile.js"), "export const Compile = (schema) => ({ schema });\n");
+		write(
+			join(dir, "index.ts"),
+			[
+				'import { Type } from "typebox";',
+				'import { Compile } from "typebox/compile";',
+				'import { Kind } from "@sinclair/typebox";',
+				"export default () => { (globalThis as any).__loadingSeen = { Type, Compile, Kind }; };",
+			].join("\n"),
+		);
+		const { errors } = await loadInto(world, [join(dir, "index.ts")]);
+		expect(errors).toEqual([]);
+		const seen = takeSeen<Record<string, any>>("__loadingSeen");
+		expect(seen.Type).toEqual({ name: "own typebox" });
+		expect(seen.Compile("s")).toEqual({ schema: "s" });
+		expect(seen.Kind).toBe(typebox.Kind);
+	});
+
 	it("UI helpers are real components on @pi/tui", async () => {
 		const file = extension(
 			"ui",

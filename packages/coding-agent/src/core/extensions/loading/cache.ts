@@ -13,7 +13,7 @@ import { join } from "node:path";
  * Bumped whenever the compiled form changes (bridge code, define rules, output format): older cache entries are then
  * ignored instead of being imported.
  */
-export const CACHE_FORMAT = 4;
+export const CACHE_FORMAT = 5;
 
 /** One local file the compiled module was built from. */
 export interface CachedInput {

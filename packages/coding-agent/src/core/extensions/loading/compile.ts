@@ -13,7 +13,7 @@ import { readFileSync } from "node:fs";
 import { builtinModules } from "node:module";
 import { dirname, extname, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import type { Loader, Message, Plugin, PluginBuild } from "esbuild";
+import type { Loader, Message, OnResolveArgs, Plugin, PluginBuild } from "esbuild";
 import { aliasFor, type PiNamespace } from "./aliases.js";
 import { type CachedInput, describeInput } from "./cache.js";
 import { bridgeSource, loadNamespace } from "./namespaces.js";
@@ -87,6 +87,22 @@ function formatMessage(message: Message, base: string): string {
 	return `${resolve(base, location.file)}:${location.line}:${location.column + 1}: ${text}`;
 }
 
+/**
+ * Whether an import of TypeBox 1.x's name (`typebox`, `typebox/...`) is satisfied by a `typebox` the extension
+ * installed itself: that one is used (natively, like any dependency), since its 1.x API (`Compile`, `Errors`, ...)
+ * differs from the 0.34 pi shares; without one, the name is an alias of pi's TypeBox.
+ */
+async function ownTypebox(build: PluginBuild, args: OnResolveArgs): Promise<boolean> {
+	if (args.path !== "typebox" && !args.path.startsWith("typebox/")) return false;
+	const resolved = await build.resolve(args.path, {
+		kind: args.kind,
+		resolveDir: args.resolveDir,
+		importer: args.importer,
+		pluginData: INNER_RESOLVE,
+	});
+	return resolved.errors.length === 0 && Boolean(resolved.path);
+}
+
 function piPlugin(esbuild: typeof import("esbuild"), externals: Set<string>): Plugin {
 	return {
 		name: "pi-extension",
@@ -97,7 +113,7 @@ function piPlugin(esbuild: typeof import("esbuild"), externals: Set<string>): Pl
 				const specifier = args.path;
 				if (isBuiltin(specifier)) return { path: specifier, external: true };
 				if (!isBare(specifier)) return undefined; // the extension's own files: esbuild resolves and bundles them
-				const alias = aliasFor(specifier);
+				const alias = (await ownTypebox(build, args)) ? undefined : aliasFor(specifier);
 				// Bridges have no side effects for esbuild: one whose exports the extension never uses (a type-only
 				// import, the UI half of the coding-agent name) is dropped, and its namespace never loaded.
 				if (alias?.kind === "namespaces") return { path: specifier, namespace: MODULE_NAMESPACE, sideEffects: false };
