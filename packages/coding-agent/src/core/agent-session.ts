@@ -470,7 +470,7 @@ export class AgentSession {
 	 */
 	async navigateTree(
 		entryId: string,
-		options: { summarize?: boolean; customInstructions?: string; label?: string } = {},
+		options: { summarize?: boolean; customInstructions?: string; replaceInstructions?: boolean; label?: string } = {},
 	): Promise<{ editorText?: string; cancelled: boolean }> {
 		this.lifecycle.assertOpen();
 		const result = await this.navigator.navigateTree(entryId, options);

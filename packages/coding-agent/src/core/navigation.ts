@@ -196,7 +196,7 @@ export class SessionNavigator {
 
 	async navigateTree(
 		entryId: string,
-		options: { summarize?: boolean; customInstructions?: string },
+		options: { summarize?: boolean; customInstructions?: string; replaceInstructions?: boolean },
 	): Promise<{ editorText?: string; cancelled: boolean }> {
 		const { session } = this;
 		const { dispatch } = session.extensions;
@@ -219,6 +219,7 @@ export class SessionNavigator {
 		if (decision.cancel || controller.signal.aborted) return { cancelled: true };
 		const supplied = decision.result;
 		const instructions = supplied?.customInstructions ?? options.customInstructions;
+		const replaceInstructions = supplied?.replaceInstructions ?? options.replaceInstructions;
 		const abandoned = options.summarize || supplied?.summary ? abandonedBranchMessages(manager, target.leafId) : [];
 		let summaryEntryId: string | undefined;
 		if (abandoned.length > 0 && supplied?.summary) {
@@ -229,7 +230,7 @@ export class SessionNavigator {
 				true,
 			);
 		} else if (abandoned.length > 0) {
-			const task = this.summarizeBranch(abandoned, instructions);
+			const task = this.summarizeBranch(abandoned, instructions, replaceInstructions);
 			this.summaryTask = task;
 			const summary = await task.finally(() => {
 				if (this.summaryTask === task) this.summaryTask = undefined;
@@ -255,6 +256,7 @@ export class SessionNavigator {
 	private async summarizeBranch(
 		messages: AgentMessage[],
 		customInstructions?: string,
+		replaceInstructions?: boolean,
 	): Promise<{ text: string; details: ReturnType<typeof collectFileOperations> } | undefined> {
 		const { session } = this;
 		const model = session.model;
@@ -272,6 +274,7 @@ export class SessionNavigator {
 				maxTokens: summaryMaxTokens(model, session.settingsManager.getBranchSummarySettings().reserveTokens),
 				messages,
 				customInstructions,
+				replaceInstructions,
 			});
 			const details = collectFileOperations(messages);
 			return { text: appendFileLists(text, details), details };

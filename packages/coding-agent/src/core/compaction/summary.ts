@@ -113,6 +113,8 @@ export interface SummaryRequest {
 	previousSummary?: string;
 	/** The user's focus for this summary (`/compact <instructions>`). */
 	customInstructions?: string;
+	/** `customInstructions` replace pi's format instructions instead of adding a focus (extensions' navigateTree). */
+	replaceInstructions?: boolean;
 	kind: "compaction" | "branch";
 }
 
@@ -124,9 +126,13 @@ export function buildSummaryPrompt(request: Omit<SummaryRequest, "model" | "apiK
 			`<previous-summary>\n${request.previousSummary}\n</previous-summary>\n\nThe previous summary covers the conversation before the transcript above. Merge it with the transcript into one updated set of notes.`,
 		);
 	}
-	sections.push(request.kind === "compaction" ? COMPACTION_FORMAT : BRANCH_FORMAT);
-	if (request.customInstructions?.trim())
-		sections.push(`Pay particular attention to: ${request.customInstructions.trim()}`);
+	const custom = request.customInstructions?.trim();
+	if (custom && request.replaceInstructions) {
+		sections.push(custom);
+	} else {
+		sections.push(request.kind === "compaction" ? COMPACTION_FORMAT : BRANCH_FORMAT);
+		if (custom) sections.push(`Pay particular attention to: ${custom}`);
+	}
 	return sections.join("\n\n");
 }
 

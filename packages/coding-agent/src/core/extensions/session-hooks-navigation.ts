@@ -66,7 +66,7 @@ export function treePreparation(
 	manager: SessionManager,
 	targetId: string,
 	newLeafId: string | null,
-	options: { summarize?: boolean; customInstructions?: string },
+	options: { summarize?: boolean; customInstructions?: string; replaceInstructions?: boolean; label?: string },
 ): TreePreparation {
 	const kept = new Set(newLeafId === null ? [] : manager.getBranch(newLeafId).map((entry) => entry.id));
 	const branch = manager.getBranch();
@@ -83,6 +83,8 @@ export function treePreparation(
 		entriesToSummarize,
 		userWantsSummary: options.summarize === true,
 		...(options.customInstructions !== undefined ? { customInstructions: options.customInstructions } : {}),
+		...(options.replaceInstructions !== undefined ? { replaceInstructions: options.replaceInstructions } : {}),
+		...(options.label !== undefined ? { label: options.label } : {}),
 	};
 }
 

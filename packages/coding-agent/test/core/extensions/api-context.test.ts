@@ -221,6 +221,29 @@ describe("ExtensionCommandContext", () => {
 		expect(readSessionLines(original).some((line) => line.type === "message")).toBe(true);
 	});
 
+	it("navigateTree with summarize: replaceInstructions replaces pi's summary format; the label goes on the summary", async () => {
+		let target = "";
+		const t = await withCommand(async (ctx) => {
+			await ctx.navigateTree(target, {
+				summarize: true,
+				customInstructions: "List only the file names.",
+				replaceInstructions: true,
+				label: "files-only",
+			});
+		});
+		t.faux.enqueue({ text: "one" }, { text: "two" }, { text: "a.ts, b.ts" });
+		await t.session.prompt("first");
+		await t.session.prompt("second");
+		target = t.session.getForkMessages()[1]!.entryId;
+		await t.session.prompt("/run");
+		const summaryRequest = requestTexts(t.faux, 2).join("\n");
+		expect(summaryRequest).toContain("List only the file names.");
+		expect(summaryRequest).not.toContain("Pay particular attention");
+		const summary = t.session.sessionManager.getBranch().find((entry) => entry.type === "branch_summary")!;
+		expect(summary).toBeDefined();
+		expect(t.session.getLabel(summary.id)).toBe("files-only");
+	});
+
 	it("waitForIdle, called by a command while the agent works, resolves once the run has ended", async () => {
 		const gate = createGateTool();
 		const order: string[] = [];
