@@ -9,6 +9,4 @@ export const loadingTexts = {
 		`"${name}" is not exported by ${moduleName} in this pi (docs/extensions.md "Module names" lists what is).`,
 	/** A cache that cannot be written: the extension still loads, from a temporary copy. */
 	cacheUnwritable: (cacheDir: string, message: string) => `cannot write the extension cache ${cacheDir}: ${message}`,
-	badManifest: (packageJson: string, message: string) =>
-		`cannot read the pi.extensions list of ${packageJson}: ${message}`,
 } as const;
