@@ -237,9 +237,11 @@ export type ExtensionTool = ToolDefinition<any, any>;
 /** Where a tool or command came from (`sourceInfo`). */
 export interface SourceInfo {
 	path: string;
-	/** `builtin`, `sdk`, `cli`, `settings`, `auto`… */
+	/** `builtin`, `sdk`, `cli`, `settings`, `auto`, or the package name of a pi package. */
 	source: string;
 	scope: "user" | "project" | "path" | "temporary";
+	/** `package` for a resource of a pi package, else `top-level` (the original's field). */
+	origin?: "package" | "top-level";
 }
 
 /** `pi.getAllTools()` entries. */

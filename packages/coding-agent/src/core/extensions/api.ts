@@ -5,7 +5,7 @@
  */
 import { spawn } from "node:child_process";
 import { assertModelHasKey } from "../model-control.js";
-import type { ExecOptions, ExecResult, ExtensionAPI } from "./api-types.js";
+import type { ExecOptions, ExecResult, ExtensionAPI, SourceInfo } from "./api-types.js";
 import type { ExtensionHost } from "./host.js";
 import { extensionTexts } from "./texts.js";
 
@@ -37,9 +37,15 @@ export function createExtensionApi(host: ExtensionHost, extensionPath: string, c
 		setLabel: (entryId, label) => session().setLabel(entryId, label),
 		exec: (command, args, options) => runExec(command, args, options, cwd),
 		getActiveTools: () => session().toolSet.getActiveTools(),
-		getAllTools: () => session().toolSet.getAllTools(),
+		getAllTools: () =>
+			session()
+				.toolSet.getAllTools()
+				.map((tool) => ({ ...tool, sourceInfo: withOrigin(tool.sourceInfo) })),
 		setActiveTools: (names) => session().toolSet.setActiveTools(names),
-		getCommands: () => session().getCommands(),
+		getCommands: () =>
+			session()
+				.getCommands()
+				.map((command) => (command.sourceInfo ? { ...command, sourceInfo: withOrigin(command.sourceInfo) } : command)),
 		setModel: async (model) => {
 			const current = session();
 			try {
@@ -57,6 +63,14 @@ export function createExtensionApi(host: ExtensionHost, extensionPath: string, c
 		getSession: () => host.sessionInfo(),
 		shutdown: () => host.requestShutdown(),
 	};
+}
+
+/** Sources that are not a package name (rpc.md §5 `sourceInfo.source`). */
+const TOP_LEVEL_SOURCES = new Set(["builtin", "sdk", "cli", "settings", "auto"]);
+
+/** Adds the original's `origin` field: `package` for a resource a pi package brought, else `top-level`. */
+function withOrigin<T extends SourceInfo>(info: T): T & { origin: "package" | "top-level" } {
+	return { ...info, origin: TOP_LEVEL_SOURCES.has(info.source) ? "top-level" : "package" };
 }
 
 /**

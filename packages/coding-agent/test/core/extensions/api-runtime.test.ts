@@ -124,7 +124,7 @@ describe("pi.events, models, thinking, commands, shortcuts and renderers", () =>
 				name: "deploy",
 				description: "Deploy somewhere",
 				source: "extension",
-				sourceInfo: { path: "/ext/cmds", scope: "path", source: "sdk" },
+				sourceInfo: { path: "/ext/cmds", scope: "path", source: "sdk", origin: "top-level" },
 			},
 		]);
 		const shortcuts = t.session.extensions.getShortcuts();

@@ -181,7 +181,12 @@ describe("pi.registerTool", () => {
 		});
 		const all = pi.getAllTools();
 		expect(all.map((tool) => tool.name)).toEqual(["read", "bash", "edit", "write", "grep", "find", "ls", "echo"]);
-		expect(all[0]!.sourceInfo).toEqual({ path: "<builtin:read>", source: "builtin", scope: "temporary" });
+		expect(all[0]!.sourceInfo).toEqual({
+			path: "<builtin:read>",
+			source: "builtin",
+			scope: "temporary",
+			origin: "top-level",
+		});
 		expect(all[7]).toMatchObject({ description: expect.stringContaining("Echoes"), sourceInfo: { path: "/ext/echo" } });
 		expect(typeof all[7]!.parameters).toBe("object");
 		expect(pi.getActiveTools()).toEqual(["read", "bash", "edit", "write", "echo"]);
