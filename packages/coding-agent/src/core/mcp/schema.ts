@@ -6,11 +6,17 @@
  * sees the server's schema unchanged while pi validates what TypeBox can express. Keywords TypeBox cannot check
  * (`$ref`, `allOf`, `not`, unknown formats, tuples, ...) make their node accept anything: the server still checks.
  */
-import { Kind, type TSchema } from "@sinclair/typebox";
+import type { TSchema } from "@sinclair/typebox";
 import { isPlainObject } from "../config/json-path.js";
 import { mcpTexts } from "./texts.js";
 
 type Node = Record<string | symbol, unknown>;
+
+/**
+ * TypeBox's kind key. It is a registered symbol (`Symbol.for`), so this is the very key TypeBox reads; importing it
+ * from "@sinclair/typebox" would load the whole library when a session with MCP servers starts.
+ */
+const Kind = Symbol.for("TypeBox.Kind");
 
 /** Deeper schemas are not checked below this depth (nothing real nests that far; it bounds the work). */
 const MAX_DEPTH = 48;
