@@ -1,9 +1,10 @@
 // Provider faults on all four wire APIs (openai-completions, openai-responses, anthropic-messages,
 // google-generative-ai), one trial per API and fault. Each `pi -p` first gets a write tool call (so a tool call and
 // its result are in the session), then the fault on the next request, then a good reply. Faults: HTTP 429, 500,
-// 502, 503 and 529 with `retry-after: 0.01` and without, the connection cut mid-stream, an SSE error event, malformed
-// SSE, a server that never answers and one that stalls mid-stream (with `httpIdleTimeoutMs` at 3 s, well below the
-// case's 20 s limit per run; its default is 300 s).
+// 502, 503 and 529 with `retry-after: 0.01` and without, the connection cut mid-stream, an SSE error event,
+// malformed SSE, a cut or an error event inside a tool call's arguments, an empty 200, HTTP 401, a 429 asking for an
+// hour (more than retry.maxDelayMs: final), a server that never answers and one that stalls mid-stream (with
+// `httpIdleTimeoutMs` at 3 s, well below the case's 20 s limit per run; its default is 300 s).
 // Outcomes: retried (exit 0 with the good reply), reported (non-zero exit with a message and no stack trace), hung
 // (still running after the limit) or unclear. Afterwards `pi -c -p` in the same folder must answer, and its request
 // must carry no tool call without a result. Settings keep retries fast (baseDelayMs 1, maxRetries 2).
@@ -46,6 +47,19 @@ const FAULTS = [
 			{ rawFrames: ['data: {"choices": [{"delta": {"content": "x"\n\n', "garbage without a field\n\n", "data: }\n\n"] },
 		],
 	},
+	{
+		name: "connection cut inside a tool call",
+		turns: [{ toolCalls: [longCall("call_cut")], chunkSize: 40, cutAfterEvents: 5 }],
+	},
+	{
+		name: "SSE error event inside a tool call",
+		turns: [
+			{ toolCalls: [longCall("call_err")], chunkSize: 40, streamError: { afterEvents: 5, message: "tool broke" } },
+		],
+	},
+	{ name: "empty 200 response", turns: [{ text: "never sent", closeAfterEvents: 0 }] },
+	{ name: "HTTP 401", turns: [http(401)], want: "reported" },
+	{ name: "HTTP 429 asking for 1 hour", turns: [http(429, "3600")], want: "reported" },
 	{ name: "server never answers", turns: [{ hang: true }], timeout: true },
 	{
 		name: "stream stalls after 2 events",
@@ -53,6 +67,11 @@ const FAULTS = [
 		timeout: true,
 	},
 ];
+
+/** A write call whose arguments span many stream events. */
+function longCall(id) {
+	return { id, name: "write", arguments: { file_path: "long.txt", content: "z".repeat(2000) } };
+}
 
 function toolTurn(n) {
 	return {
@@ -107,12 +126,17 @@ export async function run() {
 					);
 			}
 			const trials = Object.keys(PROVIDERS).length;
-			const goalMet = fault.want === "retried" ? tally.retried === trials : tally.hung === 0 && tally.unclear === 0;
+			const goalMet =
+				fault.want === "retried"
+					? tally.retried === trials
+					: fault.want === "reported"
+						? tally.reported === trials
+						: tally.hung === 0 && tally.unclear === 0;
 			rows.push(
 				row(`provider: ${fault.name}`, {
 					trials,
 					outcomes: `retried ${tally.retried}, reported ${tally.reported}, hung ${tally.hung}, unclear ${tally.unclear}; continued ${continued}/${trials}`,
-					goal: `${fault.want === "retried" ? "retried" : "retried or reported"}; continued ${trials}/${trials}`,
+					goal: `${fault.want ?? "retried or reported"}; continued ${trials}/${trials}`,
 					met: goalMet && continued === trials,
 					notes,
 				}),

@@ -55,6 +55,9 @@ export const cliMessages = {
 	retrying: (attempt: number, maxAttempts: number, delayMs: number, error: string) =>
 		`Retrying in ${Math.round(delayMs / 100) / 10}s (attempt ${attempt}/${maxAttempts}): ${error}`,
 	requestEnded: (stopReason: string) => `request ended with ${stopReason}`,
+	/** Why a retryable failure was final: the server asked for a longer wait than the settings allow. */
+	retryWaitTooLong: (requestedMs: number, maxMs: number) =>
+		`(not retried: the server asked to wait ${Math.round(requestedMs / 1000)} s, more than retry.maxDelayMs allows, ${Math.round(maxMs / 1000)} s)`,
 } as const;
 
 /**

@@ -25,10 +25,17 @@ export function lastAssistantMessage(session: AgentSession): AssistantMessage | 
 	return undefined;
 }
 
-/** The error text of a failed run (`error`/`aborted`), or undefined when the run succeeded. */
-export function runFailure(message: AssistantMessage | undefined): string | undefined {
+/**
+ * The error text of a failed run (`error`/`aborted`), or undefined when the run succeeded. A retryable failure whose
+ * server asked for a longer wait than `maxDelayMs` (retry.maxDelayMs, 0 = no limit) says why it was not retried.
+ */
+export function runFailure(message: AssistantMessage | undefined, maxDelayMs = 0): string | undefined {
 	if (!message || (message.stopReason !== "error" && message.stopReason !== "aborted")) return undefined;
-	return message.errorMessage ?? cliMessages.requestEnded(message.stopReason);
+	const text = message.errorMessage ?? cliMessages.requestEnded(message.stopReason);
+	const requested = message.errorInfo?.retryAfterMs;
+	if (message.errorInfo?.retryable && requested !== undefined && maxDelayMs > 0 && requested > maxDelayMs)
+		return `${text} ${cliMessages.retryWaitTooLong(requested, maxDelayMs)}`;
+	return text;
 }
 
 /**
@@ -48,7 +55,7 @@ export async function runPrompts(
 			stderr.write(`${formatErrorLine((error as Error).message)}\n`);
 			return EXIT.failure;
 		}
-		const failure = runFailure(lastAssistantMessage(session));
+		const failure = runFailure(lastAssistantMessage(session), session.settingsManager.getRetrySettings().maxDelayMs);
 		if (failure !== undefined) {
 			stderr.write(`${formatErrorLine(failure)}\n`);
 			return EXIT.failure;
