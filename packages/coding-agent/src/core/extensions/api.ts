@@ -7,11 +7,19 @@ import { spawn } from "node:child_process";
 import { assertModelHasKey } from "../model-control.js";
 import type { ExecOptions, ExecResult, ExtensionAPI, SourceInfo } from "./api-types.js";
 import type { ExtensionHost } from "./host.js";
-import { extensionTexts } from "./texts.js";
+import { errorMessage, extensionTexts } from "./texts.js";
 
 /** Builds the API for the extension at `extensionPath`. */
 export function createExtensionApi(host: ExtensionHost, extensionPath: string, cwd: string): ExtensionAPI {
 	const session = () => host.requireSession();
+	/**
+	 * The original's methods return nothing, so extensions rarely await them: a failure is reported as this
+	 * extension's error (instead of an unhandled rejection ending pi) and still rejects for a caller that awaits.
+	 */
+	const reported = (method: string, task: Promise<void>): Promise<void> => {
+		task.catch((error) => host.report(extensionPath, method, errorMessage(error)));
+		return task;
+	};
 	return {
 		extensionPath,
 		get ui() {
@@ -29,10 +37,11 @@ export function createExtensionApi(host: ExtensionHost, extensionPath: string, c
 		registerMessageRenderer: (customType, renderer) => host.addMessageRenderer(extensionPath, customType, renderer),
 		registerEntryRenderer: (customType, renderer) => host.addEntryRenderer(extensionPath, customType, renderer),
 		registerMarkdownTransformer: (transformer) => host.addMarkdownTransformer(extensionPath, transformer),
-		sendMessage: (message, options) => host.sendCustomMessage(message, options),
-		sendUserMessage: (content, options) => host.sendUserMessage(content, options?.deliverAs ?? "followUp"),
+		sendMessage: (message, options) => reported("sendMessage", host.sendCustomMessage(message, options)),
+		sendUserMessage: (content, options) =>
+			reported("sendUserMessage", host.sendUserMessage(content, options?.deliverAs ?? "followUp")),
 		appendEntry: (customType, data) => void session().sessionManager.appendCustomEntry(customType, data),
-		setSessionName: (name) => void session().setSessionName(name),
+		setSessionName: (name) => void reported("setSessionName", session().setSessionName(name)),
 		getSessionName: () => session().sessionName,
 		setLabel: (entryId, label) => session().setLabel(entryId, label),
 		exec: (command, args, options) => runExec(command, args, options, cwd),
@@ -57,7 +66,7 @@ export function createExtensionApi(host: ExtensionHost, extensionPath: string, c
 			return true;
 		},
 		getThinkingLevel: () => session().thinkingLevel,
-		setThinkingLevel: (level) => void session().setThinkingLevel(level),
+		setThinkingLevel: (level) => void reported("setThinkingLevel", session().setThinkingLevel(level)),
 		registerProvider: (name, config) => host.changeProvider(extensionPath, name, config),
 		unregisterProvider: (name) => host.changeProvider(extensionPath, name),
 		getSession: () => host.sessionInfo(),

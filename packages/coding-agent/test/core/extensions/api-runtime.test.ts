@@ -97,6 +97,13 @@ describe("pi.events, models, thinking, commands, shortcuts and renderers", () =>
 		api().setThinkingLevel("high");
 		await Promise.resolve();
 		expect(api().getThinkingLevel()).toBe("high");
+		// Not awaited, as the original's void methods are used: a failure becomes this extension's error.
+		api().setThinkingLevel("loudest" as never);
+		api().setSessionName("   ");
+		await new Promise((resolve) => setTimeout(resolve, 10));
+		const failures = t.events.filter((event) => event.type === "extension_error");
+		expect(failures.map((event) => (event as { event: string }).event)).toEqual(["setThinkingLevel", "setSessionName"]);
+		expect(api().getThinkingLevel()).toBe("high");
 	});
 
 	it("getCommands lists extension commands with their source; shortcuts and message renderers are kept", async () => {
