@@ -59,7 +59,13 @@ const FAULTS = [
 	},
 	{ name: "empty 200 response", turns: [{ text: "never sent", closeAfterEvents: 0 }] },
 	{ name: "HTTP 401", turns: [http(401)], want: "reported" },
-	{ name: "HTTP 429 asking for 1 hour", turns: [http(429, "3600")], want: "reported" },
+	{
+		name: "HTTP 429 asking for 1 hour",
+		turns: [http(429, "3600")],
+		want: "reported",
+		// Reported clearly: the line says why pi did not retry.
+		mustSay: /not retried: the server asked to wait 3600 s/,
+	},
 	{ name: "server never answers", turns: [{ hang: true }], timeout: true },
 	{
 		name: "stream stalls after 2 events",
@@ -106,7 +112,8 @@ export async function run() {
 				server.reset();
 				server.enqueue(toolTurn(n), ...fault.turns, { text: REPLY });
 				const result = await runPi(world, ["-p", "--model", modelFor(api), "do it"], { cwd, timeoutMs: RUN_LIMIT_MS });
-				const outcome = classify(result);
+				let outcome = classify(result);
+				if (outcome === "reported" && fault.mustSay && !fault.mustSay.test(result.stderr)) outcome = "unclear";
 				tally[outcome]++;
 				const message = result.stderr.trim().split("\n").at(-1) ?? "";
 				if (outcome !== "retried" && notes.length < 4)
