@@ -194,6 +194,10 @@ function finishServer(
 		warn(texts.ignoredServer(file, name, texts.noTransport));
 		return undefined;
 	}
+	if (type !== undefined && (type === "stdio") !== (command !== undefined)) {
+		warn(texts.ignoredServer(file, name, texts.typeMismatch(type)));
+		return undefined;
+	}
 	const enabled = raw.disabled === true ? false : raw.enabled !== false;
 	const common = {
 		name,

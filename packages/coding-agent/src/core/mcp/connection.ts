@@ -3,6 +3,8 @@
  * older HTTP+SSE transport (tried when streamable HTTP fails and the config did not name a transport). The SDK is
  * imported here, on the first connection, so sessions without MCP servers never load it.
  */
+
+import { existsSync } from "node:fs";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { CallToolResult, ResultSchema as ResultSchemaType } from "@modelcontextprotocol/sdk/types.js";
@@ -184,6 +186,8 @@ export class McpConnection {
 	private async createTransport(kind: McpServerConfig["transport"]): Promise<Transport> {
 		const { config } = this;
 		if (kind === "stdio") {
+			// Node reports a missing working directory as the command not being found: say what is missing.
+			if (config.cwd && !existsSync(config.cwd)) throw new McpConnectError(mcpTexts.noCwd(config.cwd));
 			const { StdioClientTransport } = await import("@modelcontextprotocol/sdk/client/stdio.js");
 			const transport = new StdioClientTransport({
 				command: config.command!,

@@ -16,6 +16,8 @@ export const mcpConfigTexts = {
 	bothTransports: 'it has both "command" and "url"; keep one',
 	badUrl: (url: string) => `"url" is not an http(s) URL: ${url}`,
 	unknownType: (type: string) => `unknown "type" ${JSON.stringify(type)} (stdio, http or sse)`,
+	typeMismatch: (type: string) =>
+		type === "stdio" ? '"type" is "stdio" but there is no "command"' : `"type" is "${type}" but there is no "url"`,
 } as const;
 
 /** Texts about servers and their state (warnings, /mcp, errors of tool calls). */
@@ -27,6 +29,7 @@ export const mcpTexts = {
 	startupTimeout: (ms: number) => `no answer within ${ms} ms (raise "startupTimeout" in mcp.json if it is slow)`,
 	exited: (detail: string) => (detail ? `the connection closed (${detail})` : "the connection closed"),
 	httpFailure: (message: string, status: number) => `${message.replace(/[:\s]+$/, "")} (HTTP ${status})`,
+	noCwd: (cwd: string) => `its working directory ${cwd} does not exist (check "cwd" in mcp.json)`,
 	spawnFailed: (command: string, reason: string) => `could not run ${JSON.stringify(command)}: ${reason}`,
 	garbage: (server: string) =>
 		`MCP server "${server}" wrote output that is not MCP protocol (JSON-RPC) on stdout; pi ignores such lines. A server must log to stderr.`,
@@ -36,8 +39,6 @@ export const mcpTexts = {
 	schemaNotJson: "its input schema cannot be sent as JSON",
 	nameTooLong: (name: string, max: number) => `the tool name "${name}" is longer than ${max} characters`,
 	duplicateName: (name: string) => `another tool is already named "${name}"`,
-	waiting: (servers: string[]) =>
-		`Waiting for MCP server${servers.length > 1 ? "s" : ""} ${servers.map((s) => `"${s}"`).join(", ")} to start…`,
 	/** Model-visible: the tool's server is not connected when the tool is called. */
 	notConnected: (server: string) =>
 		`MCP server "${server}" is not connected, so this tool is unavailable right now. Continue without it.`,

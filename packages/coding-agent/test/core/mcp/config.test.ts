@@ -158,6 +158,8 @@ describe("bad input", () => {
 					both: { command: "x", url: "http://localhost/mcp" },
 					ftp: { url: "ftp://example.test" },
 					weird: { command: "x", type: "websocket" },
+					stdioUrl: { url: "http://localhost/mcp", type: "stdio" },
+					httpCommand: { command: "x", type: "http" },
 					entry: 5,
 				},
 			}),
@@ -170,6 +172,8 @@ describe("bad input", () => {
 			mcpConfigTexts.ignoredServer(paths.user, "both", mcpConfigTexts.bothTransports),
 			mcpConfigTexts.ignoredServer(paths.user, "ftp", mcpConfigTexts.badUrl("ftp://example.test")),
 			mcpConfigTexts.ignoredServer(paths.user, "weird", mcpConfigTexts.unknownType("websocket")),
+			mcpConfigTexts.ignoredServer(paths.user, "stdioUrl", mcpConfigTexts.typeMismatch("stdio")),
+			mcpConfigTexts.ignoredServer(paths.user, "httpCommand", mcpConfigTexts.typeMismatch("http")),
 		]);
 	});
 

@@ -153,6 +153,13 @@ describe("MCP server start-up", () => {
 		expect(t.session.mcp?.getStatus()[0]?.error).toBe(reason);
 	});
 
+	it("a working directory that does not exist is named as such", async () => {
+		t = await createMcpSession({ user: { lost: fakeServer("ok", { cwd: "/nonexistent/mcp-dir" }) } });
+		t.faux.enqueue({ text: "ok" });
+		await t.session.prompt("hi");
+		expect(t.warnings).toEqual([mcpTexts.startFailed("lost", mcpTexts.noCwd("/nonexistent/mcp-dir"))]);
+	});
+
 	it("garbage on stdout is reported once and ignored; the server still works", async () => {
 		t = await createMcpSession({ user: { noisy: fakeServer("noisy") } });
 		t.faux.enqueue({ toolCalls: [{ name: "mcp__noisy__shout", arguments: { text: "hey" } }] }, { text: "ok" });
