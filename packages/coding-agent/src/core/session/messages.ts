@@ -18,6 +18,8 @@ export const sessionMessages = {
 	notASession: (path: string) => `Not a pi session file: ${path}`,
 	/** spec rpc switch_session, §9 --fork */
 	fileNotFound: (path: string) => `Session file not found: ${path}`,
+	/** A path that exists but cannot be read as a file (a directory, no permission). */
+	unreadable: (path: string, reason: string) => `Cannot read session file ${path}: ${reason}`,
 	/** spec R5 */
 	recreated: (path: string) => `Session file was missing; re-created ${path}`,
 	writeFailed: (path: string, reason: string) =>

@@ -129,7 +129,8 @@ function breakParentCycles(entries: RawObject[], path: string, warn: (message: s
 
 /**
  * Loads a session file. Throws {@link SessionError} `Not a pi session file: <path>` when no line is valid (an
- * empty file is returned with `empty: true` instead). A v1/v2 file is migrated and, unless disabled, rewritten
+ * empty file is returned with `empty: true` instead), `Cannot read session file <path>: <code>` when the path cannot
+ * be read (a directory, no permission). A v1/v2 file is migrated and, unless disabled, rewritten
  * atomically with a backup.
  */
 export function loadSessionFile(path: string, options: LoadOptions): LoadedSession {
@@ -162,7 +163,14 @@ export function loadSessionFile(path: string, options: LoadOptions): LoadedSessi
 		objects.push(object);
 		lineOf.push(line.number);
 	};
-	for (const line of readLinesSync(path, stats)) onLine(line);
+	try {
+		for (const line of readLinesSync(path, stats)) onLine(line);
+	} catch (error) {
+		// A directory or a file without read permission: name the path (the system error alone does not).
+		const code = (error as NodeJS.ErrnoException).code;
+		if (typeof code !== "string") throw error;
+		throw new SessionError(sessionMessages.unreadable(path, code));
+	}
 
 	if (!sawContent) {
 		return {
