@@ -60,6 +60,21 @@ describe("enabled and disabled servers", () => {
 	});
 });
 
+describe("tool list changes", () => {
+	it("a server announcing a changed tool list has its new tools offered from the next prompt", async () => {
+		t = await createMcpSession({ user: { g: fakeServer("growing") } });
+		t.faux.enqueue({ toolCalls: [{ name: "mcp__g__grow", arguments: {} }] }, { text: "grown" }, { text: "ok" });
+		await t.session.prompt("grow");
+		expect(offeredTools(t.faux, 0)).toEqual(["mcp__g__shout", "mcp__g__grow"]);
+		// The list is fetched again after the announcement; wait for it rather than for a fixed time.
+		while (!t.session.mcp!.getStatus()[0]?.tools.includes("mcp__g__extra")) {
+			await new Promise((resolve) => setTimeout(resolve, 5));
+		}
+		await t.session.prompt("again");
+		expect(offeredTools(t.faux, 2)).toEqual(["mcp__g__shout", "mcp__g__grow", "mcp__g__extra"]);
+	});
+});
+
 describe("which tools are offered", () => {
 	it("includeTools and excludeTools (with * patterns) filter a server's tools", async () => {
 		t = await createMcpSession({
