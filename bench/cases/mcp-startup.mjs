@@ -8,7 +8,7 @@
 // Goal (issue 17): first frame and RPC first response within 20 ms of the no-MCP run.
 // Run: npm run build && node bench/run.mjs mcp-startup
 import { spawn } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { performance } from "node:perf_hooks";
@@ -113,6 +113,20 @@ function bareHandshakes() {
 	return Promise.all(Array.from({ length: SERVERS }, one)).then(() => performance.now() - start);
 }
 
+/** Resolves once no fake server process is left (a killed TUI leaves its servers to finish starting first). */
+async function serversGone() {
+	const running = () =>
+		readdirSync("/proc").some((pid) => {
+			if (!/^\d+$/.test(pid)) return false;
+			try {
+				return readFileSync(`/proc/${pid}/cmdline`, "utf8").includes(FAKE_SERVER);
+			} catch {
+				return false;
+			}
+		});
+	for (let i = 0; i < 500 && running(); i++) await new Promise((resolve) => setTimeout(resolve, 20));
+}
+
 function rssKb(pid) {
 	const match = readFileSync(`/proc/${pid}/status`, "utf8").match(/^VmRSS:\s+(\d+) kB/m);
 	return match ? Number(match[1]) : Number.NaN;
@@ -158,10 +172,13 @@ export async function run() {
 	results.mcp = structuredClone(results.none);
 	try {
 		for (let round = -1; round < RUNS; round++) {
-			for (const [name, setup] of [
+			// Which setup goes first alternates, and each measurement starts once the last one's servers are gone.
+			const order = [
 				["none", none],
 				["mcp", mcp],
-			]) {
+			];
+			if (round % 2 === 1) order.reverse();
+			for (const [name, setup] of order) {
 				const record = (key, value) => round >= 0 && results[name][key].push(value);
 				let start = performance.now();
 				await runToEnd(["--version"], setup);
@@ -170,13 +187,17 @@ export async function run() {
 				start = performance.now();
 				await runToEnd(["-p", "--no-session", "say ok"], setup);
 				record("print", performance.now() - start);
+				await serversGone();
 				record("frame", await firstFrame(setup));
+				await serversGone();
 				const rpc = await rpcTimes(setup, name === "mcp");
 				record("rpc", rpc.first);
 				record("ready", rpc.ready);
 				record("rss", rpc.rss);
+				await serversGone();
 			}
 			if (round >= 0) handshakes.push(await bareHandshakes());
+			await serversGone();
 		}
 		const row = (label, key, goal) => {
 			const a = median(results.none[key]);
