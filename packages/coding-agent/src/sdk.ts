@@ -261,7 +261,7 @@ export async function createAgentSession(options: CreateAgentSessionOptions = {}
 	const auth = options.authStorage ?? AuthStorage.create({ agentDir, onWarning: warn });
 	const registry = options.modelRegistry ?? new ModelRegistry({ agentDir, auth, env, onError: warn, onWarning: warn });
 	const sessionDir = options.sessionDir ?? settings.getSessionDir() ?? getProjectSessionDir(agentDir, cwd);
-	// MCP servers start now, in the background, while the rest is set up; nothing here waits for them (docs/mcp.md).
+	// MCP configuration is read (and the client loaded) now; the servers start once the set-up can no longer fail.
 	const mcp = options.noTools
 		? undefined
 		: await startMcp({
@@ -345,6 +345,8 @@ export async function createAgentSession(options: CreateAgentSessionOptions = {}
 		}
 	}
 	if (!model && options.requireModel) throw new Error(sdkMessages.noModels);
+	// From here nothing throws: MCP servers start in the background while the rest is set up (docs/mcp.md).
+	mcp?.start();
 	if (model && options.apiKey) registry.apiKeys.setCliApiKey(model.provider, options.apiKey);
 
 	// A new session starts with the model and thinking level (session-format.md §6), held until the first prompt.

@@ -1,6 +1,6 @@
 /**
  * Session side of MCP: read the configuration and, only when servers are configured, import the manager (and
- * through it, on the first connection, the MCP SDK) and start them in the background.
+ * through it, on the first connection, the MCP SDK) for the session to start.
  */
 import { loadMcpConfig, type McpConfigOptions } from "./config.js";
 import type { McpManager } from "./manager.js";
@@ -12,8 +12,10 @@ export interface StartMcpOptions extends McpConfigOptions {
 }
 
 /**
- * Loads the MCP configuration and starts its enabled servers without waiting for them. Resolves with undefined
- * when no server is configured (nothing of the MCP client is loaded then).
+ * Loads the MCP configuration and, when it names servers, the manager for them; the caller starts them
+ * (`manager.start()`, which returns at once) when the session set-up can no longer fail, so a failed start-up leaves
+ * no server process behind. Resolves with undefined when no server is configured (nothing of the MCP client is
+ * loaded then).
  */
 export async function startMcp(options: StartMcpOptions): Promise<McpManager | undefined> {
 	const servers = loadMcpConfig(options);
@@ -24,6 +26,5 @@ export async function startMcp(options: StartMcpOptions): Promise<McpManager | u
 		recordSecret: options.recordSecret,
 		client: { version: readVersion(), env: options.env ?? process.env },
 	});
-	manager.start();
 	return manager;
 }
