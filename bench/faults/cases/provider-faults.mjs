@@ -104,6 +104,7 @@ export async function run() {
 		for (const fault of FAULTS) {
 			const tally = { retried: 0, reported: 0, hung: 0, unclear: 0 };
 			let continued = 0;
+			let strayLines = 0;
 			const notes = [];
 			for (const api of Object.keys(PROVIDERS)) {
 				n++;
@@ -116,6 +117,13 @@ export async function run() {
 				if (outcome === "reported" && fault.mustSay && !fault.mustSay.test(result.stderr)) outcome = "unclear";
 				tally[outcome]++;
 				const message = result.stderr.trim().split("\n").at(-1) ?? "";
+				// pi -p writes one `Error:` line at most; anything else on stderr came from elsewhere (an SDK logging to
+				// the console), and in the terminal UI it would be written over the screen.
+				const stray = result.stderr.split("\n").filter((line) => line.trim() !== "" && !line.startsWith("Error: "));
+				if (stray.length > 0) {
+					strayLines += stray.length;
+					if (notes.length < 4) notes.push(`${api}: stray stderr: ${stray[0].slice(0, 160)}`);
+				}
 				if (outcome !== "retried" && notes.length < 4)
 					notes.push(`${api}: ${outcome}, exit ${result.code}, ${result.ms} ms: ${message.slice(0, 200)}`);
 
@@ -142,9 +150,9 @@ export async function run() {
 			rows.push(
 				row(`provider: ${fault.name}`, {
 					trials,
-					outcomes: `retried ${tally.retried}, reported ${tally.reported}, hung ${tally.hung}, unclear ${tally.unclear}; continued ${continued}/${trials}`,
+					outcomes: `retried ${tally.retried}, reported ${tally.reported}, hung ${tally.hung}, unclear ${tally.unclear}; continued ${continued}/${trials}${strayLines > 0 ? `; ${strayLines} stray stderr lines` : ""}`,
 					goal: `${fault.want ?? "retried or reported"}; continued ${trials}/${trials}`,
-					met: goalMet && continued === trials,
+					met: goalMet && continued === trials && strayLines === 0,
 					notes,
 				}),
 			);
