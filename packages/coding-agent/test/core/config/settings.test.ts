@@ -53,6 +53,7 @@ describe("settings keys", () => {
 			"retry.maxRetries": 10,
 			"retry.baseDelayMs": 2000,
 			"retry.maxDelayMs": 60000,
+			httpIdleTimeoutMs: 300_000,
 			"bash.defaultTimeoutSeconds": 600,
 			"bash.passCredentials": false,
 			"bash.stripEnv": [],
