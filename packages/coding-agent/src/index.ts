@@ -19,6 +19,7 @@ export * from "./core/config/model-resolver.js";
 export * from "./core/config/paths.js";
 export * from "./core/config/settings.js";
 export * from "./core/extensions/index.js";
+export type { McpManager, McpServerConfig, McpServerState, McpServerStatus } from "./core/mcp/index.js";
 export * from "./core/prompt-expansion.js";
 export * from "./core/resources/context-files.js";
 export * from "./core/resources/prompt-templates.js";
