@@ -21,7 +21,7 @@ describe("MCP tool calls", () => {
 		t.faux.enqueue({ toolCalls: [{ name: "mcp__fake__progress", arguments: {} }] }, { text: "ok" });
 		await t.session.prompt("go");
 		const updates = t.events.flatMap((event) =>
-			event.type === "tool_execution_update" ? [event.partialResult.content[0]?.text] : [],
+			event.type === "tool_execution_update" ? [(event.partialResult.content[0] as { text?: string })?.text] : [],
 		);
 		expect(updates).toEqual(["step 1 (1/2)", "step 2 (2/2)"]);
 		expect(toolResultsSeen(t.faux, 1)).toEqual([
