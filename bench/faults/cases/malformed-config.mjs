@@ -2,7 +2,8 @@
 // directory where the file should be, and a file without read permission (as root, which reads such a file anyway,
 // those variants run pi as uid 65534 through setpriv). settings,
 // models and auth are read by a one-shot `pi -p` against the mock server; keybindings.json only by the terminal UI,
-// so that file (and settings.json a second time, since the UI writes settings) is checked with `pi` in a pty.
+// so that file (and settings.json a second time, since the UI writes settings: Ctrl+P switches the model, which is
+// saved) is checked with `pi` in a pty.
 // Per variant: pi ends by itself (no hang, no stack trace), a message names the file (and the field, for wrong
 // types), and the file is left byte-identical (a directory stays an empty directory). The exit code is reported.
 import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
@@ -96,11 +97,26 @@ function plant(path, variant) {
 	};
 }
 
+/** Whether the file at `path` equals the variant's JSON content except for defaultProvider/defaultModel. */
+function keptExceptModel(path, variant) {
+	if (variant.content === undefined || variant.unreadable) return false;
+	const strip = (text) => {
+		const { defaultProvider: _p, defaultModel: _m, ...rest } = JSON.parse(text);
+		return JSON.stringify(rest);
+	};
+	try {
+		return strip(readFileSync(path, "utf8")) === strip(variant.content);
+	} catch {
+		return false;
+	}
+}
+
 /** Runs `pi -p` (or the UI in a pty) with the variant planted; returns what the row needs. */
 async function check(server, world, file, variant, { pty, asNobody }) {
 	const path = join(world.agentDir, file);
 	const unchanged = plant(path, variant);
 	const env = asNobody ? giveToNobody(world) : {};
+	const notes = [];
 	server.reset();
 	server.enqueue({ text: REPLY });
 	let text;
@@ -111,6 +127,11 @@ async function check(server, world, file, variant, { pty, asNobody }) {
 		try {
 			await until(() => term.output().includes("\x1b[?2004h") || /PI-EXIT/.test(term.output()), 20_000, "the UI");
 			await sleep(800);
+			if (file === "settings.json") {
+				// Ctrl+P switches the model, which saves defaultProvider/defaultModel: a write over the broken file.
+				term.write("\x10");
+				await sleep(800);
+			}
 			process.kill(await term.piPid(), "SIGTERM");
 			ended = await Promise.race([term.exited.then(() => true), sleep(10_000).then(() => false)]);
 		} finally {
@@ -129,13 +150,17 @@ async function check(server, world, file, variant, { pty, asNobody }) {
 	if (/\n\s+at .+:\d+:\d+/.test(text)) problems.push("stack trace");
 	if (!text.includes(file)) problems.push("file not named");
 	if (variant.field && !text.includes(variant.field)) problems.push(`field ${variant.field} not named`);
-	if (!unchanged()) problems.push("file changed");
+	// In the UI, Ctrl+P saved the model it switched to. Into a valid JSON file that is allowed, as long as only the
+	// model keys changed and the user's wrong-typed values are still there as written; a broken file stays as it is.
+	const saved = pty && file === "settings.json" && keptExceptModel(path, variant);
+	if (!unchanged() && !saved) problems.push("file changed");
+	if (saved && !unchanged()) notes.push("the model switch was saved; every other value kept as written");
 	if (variant.unreadable) chmodSync(path, 0o600);
 	const message = text
 		.split("\n")
 		.find((line) => line.includes(file))
 		?.trim();
-	return { exit, problems, message, notes: [] };
+	return { exit, problems, message, notes, kept: saved && !unchanged() ? "model saved, rest kept" : "unchanged" };
 }
 
 export async function run() {
@@ -161,7 +186,7 @@ export async function run() {
 							trials: 1,
 							outcomes:
 								result.problems.length === 0
-									? `exit ${result.exit}, named, unchanged`
+									? `exit ${result.exit}, named, ${result.kept}`
 									: `exit ${result.exit}: ${result.problems.join(", ")}`,
 							goal: "named, unchanged",
 							met: result.problems.length === 0,
