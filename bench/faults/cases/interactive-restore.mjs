@@ -37,6 +37,7 @@ const SCENARIOS = [
 	{ name: "SIGINT, idle", signal: "SIGINT" },
 	{ name: "SIGTERM, mid-stream", signal: "SIGTERM", streaming: true },
 	{ name: "SIGHUP, mid-stream", signal: "SIGHUP", streaming: true },
+	{ name: "SIGINT, mid-stream", signal: "SIGINT", streaming: true },
 	{ name: "error while rendering (extension status)", extension: RENDER_THROWS },
 	{ name: "uncaught error (extension timer)", extension: TIMER_THROWS },
 ];

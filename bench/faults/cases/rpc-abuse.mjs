@@ -63,6 +63,19 @@ const SCENARIOS = [
 		},
 	},
 	{
+		name: "a 10 MB prompt, answered",
+		turns: [{ text: "got it" }],
+		async drive(rpc) {
+			await rpc.send([{ id: "huge", type: "prompt", message: "z".repeat(TEN_MB) }]);
+			await rpc.until((lines) => lines.some((l) => l.type === "agent_end"), 60_000, "agent_end");
+			const end = rpc.lines.find((l) => l.type === "agent_end");
+			const reply = end.messages?.at(-1)?.content?.[0]?.text;
+			if (reply !== "got it") throw new Error(`the run ended without the reply (${JSON.stringify(reply)})`);
+			rpc.end();
+			return { ids: ["huge"], anonymous: 0, expectExit: 0 };
+		},
+	},
+	{
 		name: "1,000 commands in one write",
 		async drive(rpc) {
 			const kinds = [
