@@ -205,6 +205,8 @@ export class AgentSession {
 		const start = async (signal: AbortSignal) => {
 			// MCP servers still starting get until their start-up timeout, so the run has their tools (docs/mcp.md).
 			await this.mcp?.waitForStartup(signal);
+			// Built-in tools an extension just activated may still be loading (session-tools.ts).
+			await this.toolSet.settled();
 			messages.push(...(await this.extensions.beforeAgentStart(message, signal)));
 			const run = this.agent.prompt(messages);
 			if (signal.aborted) this.agent.abort();

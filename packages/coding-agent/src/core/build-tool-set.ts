@@ -1,12 +1,13 @@
 /**
  * Builds a session's tool set from the SDK options (`--tools`, `--no-tools`, `--no-builtin-tools`, custom tools)
- * and the extensions' tools. With extensions loaded every built-in tool is loaded (so `pi.getAllTools()` and
- * `pi.setActiveTools()` can offer them); otherwise only the named ones, keeping start-up lean.
+ * and the extensions' tools. Only the named built-in tools are imported at start-up; with extensions loaded the
+ * others are offered too (`pi.getAllTools()`, `pi.setActiveTools()`) and imported on first use.
  */
 import type { AgentTool } from "@pi/agent-core";
 import type { Model } from "@pi/ai";
 import {
 	BUILTIN_TOOL_NAMES,
+	type CodingToolsOptions,
 	DEFAULT_TOOL_NAMES,
 	isBuiltinToolName,
 	loadCodingTools,
@@ -56,25 +57,21 @@ export async function buildToolSet(setup: ToolSetSetup): Promise<SessionToolSet>
 	}
 	const read = settings.getReadSettings();
 	const images = settings.getImageSettings();
-	const loadAll = extensions.extensionPaths.length > 0;
-	const builtin = await loadCodingTools(
-		setup.cwd,
-		{
-			agentDir: setup.agentDir,
-			read: {
-				maxLines: read.maxLines,
-				maxBytes: read.maxBytes,
-				autoResizeImages: images.autoResize,
-				blockImages: images.blockImages,
-				modelAcceptsImages: () => setup.currentModel()?.input.includes("image") ?? true,
-			},
-			bash: {
-				...shellSettingsFrom(settings, setup.registry),
-				defaultTimeoutSeconds: settings.getBashSettings().defaultTimeoutSeconds,
-			},
+	const options: CodingToolsOptions = {
+		agentDir: setup.agentDir,
+		read: {
+			maxLines: read.maxLines,
+			maxBytes: read.maxBytes,
+			autoResizeImages: images.autoResize,
+			blockImages: images.blockImages,
+			modelAcceptsImages: () => setup.currentModel()?.input.includes("image") ?? true,
 		},
-		loadAll ? BUILTIN_TOOL_NAMES : builtinNames.filter(isBuiltinToolName),
-	);
+		bash: {
+			...shellSettingsFrom(settings, setup.registry),
+			defaultTimeoutSeconds: settings.getBashSettings().defaultTimeoutSeconds,
+		},
+	};
+	const builtin = await loadCodingTools(setup.cwd, options, builtinNames.filter(isBuiltinToolName));
 	const custom = setup.noTools ? [] : [...(setup.customTools ?? [])];
 	const active = [
 		...builtinNames.filter(isBuiltinToolName),
@@ -85,6 +82,16 @@ export async function buildToolSet(setup: ToolSetSetup): Promise<SessionToolSet>
 	];
 	return new SessionToolSet({
 		builtin: builtin.map((tool) => ({ tool, summary: TOOL_SUMMARIES[tool.name as keyof typeof TOOL_SUMMARIES] })),
+		// With extensions, the other built-in tools are offered too (pi.getAllTools, setActiveTools), loaded on use.
+		...(extensions.extensionPaths.length > 0 && !setup.noTools
+			? {
+					lazyBuiltins: {
+						names: BUILTIN_TOOL_NAMES,
+						summaries: TOOL_SUMMARIES,
+						load: (names: readonly string[]) => loadCodingTools(setup.cwd, options, names),
+					},
+				}
+			: {}),
 		custom,
 		extensionTools: () => extensions.getTools(),
 		active,

@@ -33,6 +33,11 @@ export interface SystemPromptInputs {
 export interface SessionToolSetOptions {
 	/** Built-in tools that were loaded (each with its tools.md §7 summary). */
 	builtin: readonly { tool: AgentTool<any, any>; summary: string }[];
+	/**
+	 * The other built-in tools, imported on first use (`getAllTools`, `setActiveTools`): sessions with extensions
+	 * offer all of them without paying for their import at start-up.
+	 */
+	lazyBuiltins?: LazyBuiltins;
 	/** The embedder's tools (`customTools`). */
 	custom: readonly AgentTool<any, any>[];
 	/** The extensions' tools, read at each refresh (they may register more at any time). */
@@ -44,6 +49,14 @@ export interface SessionToolSetOptions {
 	/** Whether a tool first seen at a refresh (registered later) becomes active. */
 	activateNew: (name: string) => boolean;
 	prompt: SystemPromptInputs;
+}
+
+/** Built-in tools that can be loaded later, by name in built-in order. */
+export interface LazyBuiltins {
+	names: readonly string[];
+	/** One-line summaries (tools.md §7), for listing a tool before it is loaded. */
+	summaries: Readonly<Record<string, string>>;
+	load(names: readonly string[]): Promise<AgentTool<any, any>[]>;
 }
 
 interface Entry {
@@ -62,8 +75,11 @@ export class SessionToolSet {
 	private prompt: SystemPromptInputs;
 	private agent: Agent | undefined;
 	private baseSystemPrompt = "";
+	private readonly builtin: { tool: AgentTool<any, any>; summary: string }[];
+	private loading: Promise<void> | undefined;
 
 	constructor(private readonly options: SessionToolSetOptions) {
+		this.builtin = [...options.builtin];
 		this.active = new Set(options.active);
 		this.prompt = options.prompt;
 		for (const entry of this.entries()) this.known.add(entry.tool.name);
@@ -94,7 +110,7 @@ export class SessionToolSet {
 		});
 		const entries: Entry[] = [];
 		const builtinNames = new Set<string>();
-		for (const { tool, summary } of this.options.builtin) {
+		for (const { tool, summary } of this.builtin) {
 			builtinNames.add(tool.name);
 			const override = byName.get(tool.name);
 			entries.push(
@@ -157,21 +173,77 @@ export class SessionToolSet {
 	}
 
 	getActiveTools(): string[] {
-		return this.activeEntries().map((entry) => entry.tool.name);
+		const unloaded = this.unloadedBuiltins().filter((name) => this.active.has(name));
+		return this.inBuiltinOrder([...this.activeEntries().map((entry) => entry.tool.name), ...unloaded], (name) => name);
 	}
 
+	/** Every tool; a built-in tool not loaded yet is listed with its summary and an empty schema (and loads now). */
 	getAllTools(): ToolInfo[] {
-		return this.entries().map(({ tool, sourceInfo }) => ({
+		this.loadBuiltins();
+		const listed = this.entries().map(({ tool, sourceInfo }) => ({
 			name: tool.name,
 			description: tool.description,
 			parameters: tool.parameters,
 			sourceInfo,
 		}));
+		const pending = this.unloadedBuiltins().map((name) => ({
+			name,
+			description: this.options.lazyBuiltins?.summaries[name] ?? name,
+			parameters: { type: "object", properties: {} },
+			sourceInfo: { path: `<builtin:${name}>`, source: "builtin", scope: "temporary" as const },
+		}));
+		return this.inBuiltinOrder([...listed, ...pending], (tool) => tool.name);
+	}
+
+	/** Built-in tools first in their order (loaded or not), then the others as they were. */
+	private inBuiltinOrder<T>(items: T[], nameOf: (item: T) => string): T[] {
+		const names = this.options.lazyBuiltins?.names ?? [];
+		const rank = (item: T) => {
+			const index = names.indexOf(nameOf(item));
+			return index === -1 ? names.length : index;
+		};
+		// Array.prototype.sort is stable: tools of equal rank keep their order.
+		return [...items].sort((a, b) => rank(a) - rank(b));
+	}
+
+	/** Resolves once built-in tools being loaded are in the set (a prompt waits for it, so the model gets them). */
+	settled(): Promise<void> {
+		return this.loading ?? Promise.resolve();
+	}
+
+	/** Built-in tool names not loaded yet and not replaced by an extension tool. */
+	private unloadedBuiltins(): string[] {
+		const lazy = this.options.lazyBuiltins;
+		if (!lazy) return [];
+		const present = new Set(this.entries().map((entry) => entry.tool.name));
+		return lazy.names.filter((name) => !present.has(name));
+	}
+
+	/** Starts loading the built-in tools that are not loaded yet; they join the set (and the agent) when ready. */
+	private loadBuiltins(): void {
+		const lazy = this.options.lazyBuiltins;
+		const loaded = new Set(this.builtin.map((entry) => entry.tool.name));
+		const missing = lazy?.names.filter((name) => !loaded.has(name)) ?? [];
+		if (!lazy || missing.length === 0 || this.loading) return;
+		this.loading = lazy
+			.load(missing)
+			.then((tools) => {
+				for (const tool of tools) {
+					this.builtin.push({ tool, summary: lazy.summaries[tool.name] ?? tool.label });
+					this.known.add(tool.name);
+				}
+				this.builtin.sort((a, b) => lazy.names.indexOf(a.tool.name) - lazy.names.indexOf(b.tool.name));
+				this.apply();
+			})
+			.finally(() => {
+				this.loading = undefined;
+			});
 	}
 
 	/** Makes exactly the named tools active (names of no known tool are ignored). */
 	setActiveTools(names: readonly string[]): void {
-		const known = new Set(this.entries().map((entry) => entry.tool.name));
+		this.loadBuiltins();
+		const known = new Set([...this.entries().map((entry) => entry.tool.name), ...this.unloadedBuiltins()]);
 		this.active = new Set(names.filter((name) => known.has(name)));
 		this.apply();
 	}

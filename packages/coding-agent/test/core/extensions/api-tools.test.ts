@@ -179,8 +179,21 @@ describe("pi.registerTool", () => {
 				}),
 			],
 		});
+		// grep, find and ls are offered at once and imported on this first use.
+		expect(pi.getAllTools().map((tool) => tool.name)).toEqual([
+			"read",
+			"bash",
+			"edit",
+			"write",
+			"grep",
+			"find",
+			"ls",
+			"echo",
+		]);
+		await t.session.toolSet.settled();
 		const all = pi.getAllTools();
 		expect(all.map((tool) => tool.name)).toEqual(["read", "bash", "edit", "write", "grep", "find", "ls", "echo"]);
+		expect(all[4]!.parameters).toMatchObject({ properties: { pattern: expect.anything() } });
 		expect(all[0]!.sourceInfo).toEqual({
 			path: "<builtin:read>",
 			source: "builtin",
@@ -198,6 +211,22 @@ describe("pi.registerTool", () => {
 		t.faux.enqueue({ text: "ok" });
 		await t.session.prompt("hi");
 		expect(toolNames(t, 0)).toEqual(["grep", "echo"]);
+	});
+
+	it("a built-in tool not loaded at start-up can be activated at once; the next prompt waits for it", async () => {
+		t = await createTestSession({
+			tools: undefined,
+			extensionFactories: [
+				ext("/ext/switch", (pi) =>
+					pi.registerCommand("explore", { handler: () => pi.setActiveTools(["read", "find"]) }),
+				),
+			],
+		});
+		await t.session.prompt("/explore");
+		t.faux.enqueue({ text: "ok" });
+		await t.session.prompt("look around");
+		expect(toolNames(t, 0)).toEqual(["read", "find"]);
+		expect(t.faux.requests[0]!.context.systemPrompt).toContain("- find:");
 	});
 
 	it("an invalid tool definition fails the extension's load with the registration text", async () => {
