@@ -56,12 +56,13 @@ function toolGuidelines(tools: readonly ToolSummary[]): string[] {
 export function buildDefaultPrompt(tools: readonly ToolSummary[], docsDir = PI_DOCS_DIR): string {
 	const listed = tools.filter((tool) => tool.summary);
 	const toolLines = listed.length > 0 ? listed.map((tool) => `- ${tool.name}: ${tool.summary}`) : ["(none)"];
-	const guidelines = [
+	// A Set: tools registered from one template often share a guideline line, which is listed once.
+	const guidelines = new Set([
 		...toolGuidelines(tools),
 		"Be concise: do the work, then report briefly what you did.",
 		"Show file paths clearly when you refer to files.",
 		...tools.flatMap((tool) => tool.guidelines ?? []),
-	];
+	]);
 	return [
 		"You are pi, a coding agent in the user's terminal. You help with software work: reading code, running",
 		"commands, editing and writing files. Act with the tools below, and ask when a request is unclear.",
@@ -70,7 +71,7 @@ export function buildDefaultPrompt(tools: readonly ToolSummary[], docsDir = PI_D
 		...toolLines,
 		"",
 		"Guidelines:",
-		...guidelines.map((line) => `- ${line}`),
+		...[...guidelines].map((line) => `- ${line}`),
 		"",
 		"About pi itself (its settings, models and providers, keys, themes, extensions, skills, SDK): its manual is in",
 		`${docsDir}, one Markdown file per topic (settings.md, models.md, keybindings.md, extensions.md, ...).`,

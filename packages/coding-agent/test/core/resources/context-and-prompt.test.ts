@@ -108,6 +108,15 @@ describe("system prompt (§7)", () => {
 		expect(prompt).toContain("- Deploy only when asked.\n\nAbout pi itself");
 	});
 
+	it("lists a guideline two extension tools share once", () => {
+		const shared = "Use echo tools only when asked to echo.";
+		const prompt = buildDefaultPrompt([
+			{ name: "echo_one", summary: "Echo one", guidelines: [shared] },
+			{ name: "echo_two", summary: "Echo two", guidelines: [shared] },
+		]);
+		expect(prompt.split(`- ${shared}`)).toHaveLength(2);
+	});
+
 	it("assembles SYSTEM.md/APPEND_SYSTEM.md (project over agent dir), context and skills exactly", () => {
 		const root = tempDir();
 		const agentDir = join(root, "agent");

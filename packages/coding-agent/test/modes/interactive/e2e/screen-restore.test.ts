@@ -122,15 +122,21 @@ describe.each([
 
 		term.press(KEYS.ctrlO);
 		await term.waitFor(() => !term.screen().includes("earlier lines"), "the box to expand");
-		// Expanded: every line of the output is in scrollback or on screen, in order.
-		const expanded = term.allText();
-		const numbers = expanded
-			.slice(expanded.lastIndexOf("$ seq 1 40"))
-			.split("\n")
-			.map((line) => line.trim())
-			.filter((line) => /^\d+$/.test(line))
-			.map(Number);
-		expect(numbers).toEqual(Array.from({ length: 40 }, (_, i) => i + 1));
+		// Expanded: every line of the output is in scrollback or on screen, in order. The frame reaches the terminal
+		// in several writes, so wait for its last row before reading the numbers.
+		await term.waitForScreen("Counted to forty.");
+		const outputNumbers = () => {
+			const expanded = term.allText();
+			return expanded
+				.slice(expanded.lastIndexOf("$ seq 1 40"))
+				.split("\n")
+				.map((line) => line.trim())
+				.filter((line) => /^\d+$/.test(line))
+				.map(Number);
+		};
+		const oneToForty = Array.from({ length: 40 }, (_, i) => i + 1);
+		await term.waitFor(() => outputNumbers().length >= 40, "all 40 output lines to be drawn");
+		expect(outputNumbers()).toEqual(oneToForty);
 
 		term.press(KEYS.ctrlO);
 		await expectRestored(term, screen, () => term.screen(), "the screen after Ctrl+O twice");
