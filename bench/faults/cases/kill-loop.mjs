@@ -1,13 +1,14 @@
 // SIGKILL of `pi -p` at random moments of a 30-turn tool loop (write and bash `echo` calls), then `pi -c -p` in the
 // same folder. Per trial, the session file is read right before the kill and after it:
 // - lost: complete lines (ending in "\n") on disk before the kill that are missing after the kill, or after the
-//   continuation (a torn last line may go, and only if the continuation does not choke on it);
+//   continuation (a torn last line may go, and only if the continuation does not choke on it; every 5th trial
+//   appends half a line to the killed file, since a real SIGKILL rarely lands inside a write);
 // - unreadable: a complete line that is not JSON, or a continuation that did not load the killed run's session
 //   (its request lacks the killed run's prompt, or it started another session file);
 // - crashes: the continuation exits non-zero, times out, or sends a tool call without a result (a real provider
 //   refuses such a request, so every later request of the session would fail).
 // Goal 0 / 0 / 0. PI_FAULTS_TRIALS (default 50) sets the trials, PI_FAULTS_SEED replays the kill moments.
-import { mkdirSync } from "node:fs";
+import { appendFileSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { startFaultServer } from "../lib/mock.mjs";
 import { SEED, seededRandom, trialCount } from "../lib/random.mjs";
@@ -37,7 +38,7 @@ export async function run() {
 	const random = seededRandom(SEED);
 	const server = await startFaultServer();
 	const world = createWorld(server.url);
-	const counts = { unreadable: 0, lost: 0, crashes: 0, noSession: 0, torn: 0 };
+	const counts = { unreadable: 0, lost: 0, crashes: 0, noSession: 0, torn: 0, fakedTorn: 0 };
 	const notes = [`seed ${SEED} (PI_FAULTS_SEED)`];
 	const note = (text) => {
 		if (notes.length < 6) notes.push(text);
@@ -77,9 +78,17 @@ export async function run() {
 				counts.noSession++;
 				continue;
 			}
-			const killed = fileLines(afterKill[0]);
+			let killed = fileLines(afterKill[0]);
 			const lostAtKill = before.length === 0 ? 0 : missingLines(before[0].complete, killed.complete);
 			if (killed.torn !== undefined) counts.torn++;
+			else if (trial % 5 === 4 && killed.complete.length > 0) {
+				// A SIGKILL rarely lands inside a write (one small write per entry): every 5th trial fakes one, the first
+				// half of a copy of the last line with no "\n", which the continuation must read past.
+				const last = killed.complete.at(-1);
+				appendFileSync(afterKill[0], last.slice(0, Math.floor(last.length / 2)));
+				killed = fileLines(afterKill[0]);
+				counts.fakedTorn++;
+			}
 			const bad = unparsableLines(killed.complete).length;
 
 			server.reset();
@@ -115,7 +124,7 @@ export async function run() {
 		world.cleanup();
 	}
 	notes.push(
-		`${counts.noSession} kills came before the session file existed; ${counts.torn} left a torn last line (the continuation read past it)`,
+		`${counts.noSession} kills came before the session file existed; ${counts.torn} left a torn last line, ${counts.fakedTorn} more had one appended (each continuation read past it)`,
 	);
 	const met = counts.unreadable === 0 && counts.lost === 0 && counts.crashes === 0;
 	return [
