@@ -41,11 +41,26 @@ export interface BoxOptions {
 export class Box implements Component {
 	readonly children: Component[] = [];
 
-	constructor(
-		children: Component[] = [],
-		private options: BoxOptions = {},
-	) {
-		this.children.push(...children);
+	private options: BoxOptions;
+
+	/**
+	 * `new Box(children, options)`, or the original pi-tui's positional form `new Box(paddingX, paddingY, bgFn)` (its
+	 * defaults: one column and one row of padding), which extensions written for it use.
+	 */
+	constructor(children?: Component[], options?: BoxOptions);
+	constructor(paddingX: number | undefined, paddingY?: number, background?: StyleFn);
+	constructor(children?: Component[] | number, options?: BoxOptions | number, background?: StyleFn) {
+		const positional = typeof children === "number" || typeof options === "number" || background !== undefined;
+		if (!positional) {
+			this.children.push(...((children as Component[] | undefined) ?? []));
+			this.options = (options as BoxOptions | undefined) ?? {};
+			return;
+		}
+		this.options = {
+			paddingX: typeof children === "number" ? children : 1,
+			paddingY: typeof options === "number" ? options : 1,
+			background,
+		};
 	}
 
 	addChild(child: Component): void {
@@ -59,6 +74,11 @@ export class Box implements Component {
 
 	clear(): void {
 		this.children.length = 0;
+	}
+
+	/** The original pi-tui's way to change the background. */
+	setBgFn(background?: StyleFn): void {
+		this.options = { ...this.options, background };
 	}
 
 	setOptions(options: Partial<BoxOptions>): void {

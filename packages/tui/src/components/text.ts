@@ -17,9 +17,18 @@ export class Text implements Component {
 	private options: TextOptions;
 	private cache: { width: number; rows: string[] } | undefined;
 
-	constructor(text = "", options: TextOptions = {}) {
+	/**
+	 * `new Text(text, options)`, or the original pi-tui's positional form `new Text(text, paddingX, paddingY, bgFn)`
+	 * (its defaults: one column and one row of padding), which extensions written for it use.
+	 */
+	constructor(text?: string, options?: TextOptions);
+	constructor(text: string | undefined, paddingX?: number, paddingY?: number, background?: StyleFn);
+	constructor(text = "", options: TextOptions | number = {}, paddingY?: number, background?: StyleFn) {
 		this.text = text;
-		this.options = options;
+		const positional = typeof options === "number" || paddingY !== undefined || background !== undefined;
+		this.options = positional
+			? { paddingX: typeof options === "number" ? options : 1, paddingY: paddingY ?? 1, background }
+			: ((options as TextOptions | undefined) ?? {});
 	}
 
 	getText(): string {
@@ -35,6 +44,11 @@ export class Text implements Component {
 	setBackground(background: StyleFn | undefined): void {
 		this.options = { ...this.options, background };
 		this.cache = undefined;
+	}
+
+	/** The original pi-tui's name of {@link setBackground}. */
+	setCustomBgFn(background?: StyleFn): void {
+		this.setBackground(background);
 	}
 
 	invalidate(): void {

@@ -11,10 +11,21 @@ export interface TruncatedTextOptions {
 }
 
 export class TruncatedText implements Component {
+	private readonly options: TruncatedTextOptions;
+
+	/** `new TruncatedText(text, options)`, or the original pi-tui's `new TruncatedText(text, paddingX, paddingY)`. */
+	constructor(text: string, options?: TruncatedTextOptions);
+	constructor(text: string, paddingX?: number, paddingY?: number);
 	constructor(
 		private text: string,
-		private readonly options: TruncatedTextOptions = {},
-	) {}
+		options: TruncatedTextOptions | number = {},
+		paddingY?: number,
+	) {
+		this.options =
+			typeof options === "number" || paddingY !== undefined
+				? { paddingX: typeof options === "number" ? options : 0, paddingY: paddingY ?? 0 }
+				: options;
+	}
 
 	setText(text: string): void {
 		this.text = text;

@@ -61,8 +61,35 @@ export class Markdown implements Component, CommittableComponent {
 	private cache: { text: string; width: number; rows: string[] } | undefined;
 	private liveCache: { text: string; width: number; blocks: number; rows: string[] } | undefined;
 
-	constructor(text = "", options: MarkdownOptions = {}) {
+	/**
+	 * `new Markdown(text, options)`, or the original pi-tui's `new Markdown(text, paddingX, paddingY, theme,
+	 * defaultTextStyle)` (its theme's `code`, `codeBlock` and `codeBlockBorder` style inline code, code and fences;
+	 * of the default style only the background is used).
+	 */
+	constructor(text?: string, options?: MarkdownOptions);
+	constructor(
+		text: string,
+		paddingX: number,
+		paddingY: number,
+		theme?: Record<string, unknown>,
+		defaultTextStyle?: { bgColor?: StyleFn },
+	);
+	constructor(
+		text = "",
+		options: MarkdownOptions | number = {},
+		paddingY?: number,
+		theme?: Record<string, unknown>,
+		defaultTextStyle?: { bgColor?: StyleFn },
+	) {
 		this.text = text;
+		if (typeof options === "number" || paddingY !== undefined) {
+			options = {
+				paddingX: typeof options === "number" ? options : 0,
+				paddingY: paddingY ?? 0,
+				theme: originalTheme(theme),
+				background: defaultTextStyle?.bgColor,
+			};
+		}
 		this.options = options;
 		this.blockOptions = {
 			theme: { ...DEFAULT_MARKDOWN_THEME, ...options.theme },
@@ -207,4 +234,19 @@ function flatten(layout: Layout, from: number, top: boolean): string[] {
 	for (const row of layout.tail) rows.push(row);
 	for (const row of layout.padding) rows.push(row);
 	return rows;
+}
+
+/** A theme in the original pi-tui's shape, with its names for the code styles mapped to ours. */
+function originalTheme(theme: Record<string, unknown> | undefined): Partial<MarkdownTheme> | undefined {
+	if (!theme) return undefined;
+	const mapped: Record<string, unknown> = { ...theme };
+	const renames: Record<string, keyof MarkdownTheme> = {
+		code: "inlineCode",
+		codeBlock: "codeText",
+		codeBlockBorder: "codeFence",
+	};
+	for (const [from, to] of Object.entries(renames)) {
+		if (typeof theme[from] === "function" && theme[to] === undefined) mapped[to] = theme[from];
+	}
+	return mapped as Partial<MarkdownTheme>;
 }
