@@ -3,17 +3,32 @@
  * search list, confirm: yes/no, input: one line, editor: $VISUAL/$EDITOR or a multi-line box), notices in the
  * transcript, status entries and widgets around the editor, the terminal title and the editor text. `timeout` and
  * `signal` close a dialog as cancelled. Once the mode has stopped, dialogs resolve to their defaults at once and
- * the rest does nothing, so a `session_shutdown` handler cannot hang pi or draw over the shell.
+ * the rest does nothing, so a `session_shutdown` handler cannot hang pi or draw over the shell. The component half
+ * (custom components, overlays, header/footer/editor replacements, themes…) lives in extension-ui/.
  */
-import type { KeybindingsManager } from "@pi/tui";
+import type { Component, Container, Editor, KeybindingsManager } from "@pi/tui";
 import type { DialogOptions, UiContext } from "../../core/extensions/ui-context.js";
+import type { ModeUi } from "../../core/extensions/ui-defaults.js";
+import { setExtensionTheme } from "../../extension-exports/ui/theme.js";
 import { ExtensionStatusLine, ExtensionWidgetArea } from "./components/extension-widgets.js";
 import type { Dialogs } from "./dialogs.js";
+import { ComponentUi, type ComponentUiHost } from "./extension-ui/component-ui.js";
+import { createExtensionUiMethods, type ExtensionUiExtrasHost } from "./extension-ui/methods.js";
+import { ComponentSlot, HeaderSlot } from "./extension-ui/slots.js";
 import type { NoticeKind } from "./notices.js";
 import type { Theme } from "./theme/index.js";
 
+/** pi's own parts that extensions may replace (the layout places the slots built around them). */
+export interface BuiltInParts {
+	/** The transcript container (its first child is the header). */
+	transcript: Container;
+	header: Component;
+	footer: Component;
+	editor: Editor;
+}
+
 /** What the extension UI drives (implemented by InteractiveMode). */
-export interface ExtensionUiHost {
+export interface ExtensionUiHost extends ComponentUiHost, ExtensionUiExtrasHost {
 	readonly dialogs: Dialogs;
 	readonly keybindings: KeybindingsManager;
 	/** False once the mode stopped (quit, signal). */
@@ -52,30 +67,63 @@ export class TuiExtensionUi {
 	readonly widgetsAbove = new ExtensionWidgetArea();
 	/** `ui.setWidget` lines below the editor. */
 	readonly widgetsBelow = new ExtensionWidgetArea();
-	/** What extensions call (`ctx.ui`, `pi.ui`). */
-	readonly context: UiContext;
+	/** The editor area: pi's editor, an extension's editor, or a `custom()` component. */
+	readonly editorSlot: ComponentSlot;
+	/** The footer: pi's or an extension's. */
+	readonly footerSlot: ComponentSlot;
+	/** Custom components, overlays and replacements. */
+	readonly components: ComponentUi;
+	/** What extensions call (`ctx.ui`, `pi.ui`): the dialogs and chrome below plus the component methods. */
+	readonly context: ModeUi;
 
-	constructor(host: ExtensionUiHost, theme: Theme) {
+	constructor(host: ExtensionUiHost, theme: Theme, parts: BuiltInParts) {
 		this.statusLine = new ExtensionStatusLine(theme);
-		this.context = createContext(host, {
+		setExtensionTheme(theme);
+		this.editorSlot = new ComponentSlot(parts.editor);
+		this.footerSlot = new ComponentSlot(parts.footer);
+		this.components = new ComponentUi(host, {
+			editor: this.editorSlot,
+			footer: this.footerSlot,
+			header: new HeaderSlot(parts.transcript, parts.header),
+			prompt: parts.editor,
+		});
+		const base = createContext(host, {
 			setStatus: (key, text) => this.statusLine.set(key, text),
-			setWidget: (key, lines, placement) => {
+			setWidget: (key, content, placement) => {
 				const [target, other] =
 					placement === "belowEditor" ? [this.widgetsBelow, this.widgetsAbove] : [this.widgetsAbove, this.widgetsBelow];
 				other.set(key, undefined);
-				target.set(key, lines);
+				if (typeof content === "function") {
+					const component = content(host.tui, host.currentTheme) as Component;
+					target.set(key, component && this.components.contain(component, "widget", this.components.owner()));
+				} else target.set(key, content);
 			},
 		});
+		// `theme` stays a getter (the live theme), so the methods are copied without spreading it.
+		this.context = Object.defineProperty(
+			{ ...base, ...createExtensionUiMethods(host, this.components, this.statusLine), drawsComponents: true } as object,
+			"theme",
+			{ get: () => host.currentTheme },
+		) as ModeUi;
+	}
+
+	/** The editor with the text now (an extension's replacement or pi's). */
+	get activeEditor(): Editor {
+		return this.components.activeEditor;
 	}
 
 	setTheme(theme: Theme): void {
 		this.statusLine.setTheme(theme);
+		setExtensionTheme(theme);
 	}
 }
 
+/** A widget as extensions give it: lines, or a factory `(tui, theme) => component`. */
+type WidgetInput = string[] | ((...args: any[]) => unknown) | undefined;
+
 interface ChromeSetters {
 	setStatus(key: string, text: string | undefined): void;
-	setWidget(key: string, lines: string[] | undefined, placement: "aboveEditor" | "belowEditor"): void;
+	setWidget(key: string, content: WidgetInput, placement: "aboveEditor" | "belowEditor"): void;
 }
 
 function createContext(host: ExtensionUiHost, chrome: ChromeSetters): UiContext {
@@ -145,7 +193,7 @@ function createContext(host: ExtensionUiHost, chrome: ChromeSetters): UiContext 
 		},
 		setWidget(widgetKey, widgetLines, placement = "aboveEditor") {
 			if (!host.isRunning) return;
-			chrome.setWidget(widgetKey, widgetLines, placement);
+			chrome.setWidget(widgetKey, widgetLines as WidgetInput, placement);
 			host.requestRender();
 		},
 		setTitle(title) {

@@ -6,7 +6,15 @@
  * input/key-actions.ts, the commands' view of the mode in mode-context.ts, the extensions' UI in extension-ui.ts.
  */
 import type { ImageContent } from "@pi/ai";
-import { type Component, Container, type KeybindingsManager, markFinal, type Terminal, TUI } from "@pi/tui";
+import {
+	type AutocompleteProvider,
+	type Component,
+	Container,
+	type KeybindingsManager,
+	markFinal,
+	type Terminal,
+	TUI,
+} from "@pi/tui";
 import { SIGNAL_SETTLE_MS } from "../../cli/signals.js";
 import type { AgentSession } from "../../core/agent-session.js";
 import type { AuthStorage } from "../../core/config/auth-storage.js";
@@ -103,7 +111,9 @@ export class InteractiveMode {
 	private readonly autocomplete: CombinedAutocompleteProvider;
 	private readonly actions: KeyActions;
 	private readonly context: ModeContext;
-	private gitBranch: string | undefined;
+	private currentGitBranch: string | undefined;
+	private toolsExpanded = false;
+	private autocompleteChain: AutocompleteProvider;
 	private finished: ((code: number) => void) | undefined;
 	private readonly done: Promise<number>;
 	private unsubscribe: (() => void) | undefined;
@@ -123,7 +133,8 @@ export class InteractiveMode {
 			toolsExpanded: false,
 			codeBlockIndent: this.settings.getMarkdownCodeBlockIndent(),
 		});
-		this.transcriptContainer.addChild(markFinal(this.createHeader()));
+		const header = this.createHeader();
+		this.transcriptContainer.addChild(markFinal(header));
 		this.pending = new PendingMessagesComponent(this.theme, { hint: NOTICE_TEXT.pendingHint });
 		this.footer = new FooterComponent(this.theme, placeholderFooterData(options.cwd, options.home, undefined));
 		this.status = new RunStatus(this.statusSlot, this.tui, () => this.theme);
@@ -132,6 +143,7 @@ export class InteractiveMode {
 			this.slashCommands,
 			new FileMentionProvider({ cwd: options.cwd }),
 		]);
+		this.autocompleteChain = this.autocomplete;
 		this.promptEditor = this.createEditor();
 		this.dialogs = new Dialogs({ tui: this.tui, theme: () => this.theme });
 		this.context = createModeContext(this, {
@@ -144,16 +156,22 @@ export class InteractiveMode {
 			clipboardCommand: options.clipboardCommand,
 		});
 		this.actions = new KeyActions(this);
-		this.extensionUi = new TuiExtensionUi(this, this.theme);
+		// Extensions may replace the header, editor and footer: the layout holds their slots.
+		this.extensionUi = new TuiExtensionUi(this, this.theme, {
+			transcript: this.transcriptContainer,
+			header,
+			footer: this.footer,
+			editor: this.promptEditor,
+		});
 		for (const part of [
 			this.transcriptContainer,
 			this.pending,
 			this.statusSlot,
 			this.extensionUi.statusLine,
 			this.extensionUi.widgetsAbove,
-			this.promptEditor,
+			this.extensionUi.editorSlot,
 			this.extensionUi.widgetsBelow,
-			this.footer,
+			this.extensionUi.footerSlot,
 		]) {
 			this.tui.addChild(part);
 		}
@@ -161,11 +179,17 @@ export class InteractiveMode {
 		// opening and closing it moves nothing, so the screen comes back exactly as it was.
 		this.tui.showOverlay(
 			{ render: (width) => this.promptEditor.renderPopup(width) },
-			{ anchor: { component: this.promptEditor, position: "below" }, focus: false },
+			{ anchor: { component: this.extensionUi.editorSlot, position: "below" }, focus: false },
 		);
 		// Passing hints go over the row above the editor in the same way.
-		this.tui.showOverlay(this.hint, { anchor: { component: this.promptEditor, position: "above" }, focus: false });
-		this.tui.addInputListener((data) => handleHotkey(this.actions, data));
+		this.tui.showOverlay(this.hint, {
+			anchor: { component: this.extensionUi.editorSlot, position: "above" },
+			focus: false,
+		});
+		// An extension component with the keyboard gets every key; a CustomEditor runs the app keys itself.
+		this.tui.addInputListener((data) =>
+			this.extensionUi.components.focusOwnsKeys() ? false : handleHotkey(this.actions, data),
+		);
 		this.ready = new Promise((resolve) => {
 			this.resolveReady = resolve;
 		});
@@ -190,9 +214,13 @@ export class InteractiveMode {
 		return this.attached;
 	}
 
-	/** The prompt editor (one for the whole run: a theme or settings change restyles it in place). */
+	/**
+	 * The editor with the text (one for the whole run: a theme or settings change restyles it in place). While an
+	 * extension's editor replaces pi's (ctx.ui.setEditorComponent) it is that one: the key actions use only the
+	 * Editor methods both have.
+	 */
 	get editor(): PromptEditor {
-		return this.promptEditor;
+		return this.extensionUi.activeEditor as PromptEditor;
 	}
 
 	/** False once the mode stopped (quit, signal): nothing is drawn any more. */
@@ -213,8 +241,8 @@ export class InteractiveMode {
 	 * for {@link attachSession}.
 	 */
 	start(): void {
-		this.gitBranch = readGitBranch(this.options.cwd);
-		this.footer.update({ gitBranch: this.gitBranch });
+		this.currentGitBranch = readGitBranch(this.options.cwd);
+		this.footer.update({ gitBranch: this.currentGitBranch });
 		this.tui.setFocus(this.promptEditor);
 		if (this.options.session) this.attachSession(this.options.session);
 		else this.status.showSpinner(NOTICE_TEXT.starting);
@@ -323,12 +351,12 @@ export class InteractiveMode {
 	}
 
 	setEditorText(text: string): void {
-		this.promptEditor.setText(text);
+		this.editor.setText(text);
 		this.tui.requestRender();
 	}
 
 	getEditorText(): string {
-		return this.promptEditor.getText();
+		return this.editor.getText();
 	}
 
 	requestRender(): void {
@@ -370,7 +398,7 @@ export class InteractiveMode {
 		const session = this.attached;
 		if (!session) return;
 		this.footer.setData(
-			collectFooterData(session, { cwd: this.options.cwd, home: this.options.home, gitBranch: this.gitBranch }),
+			collectFooterData(session, { cwd: this.options.cwd, home: this.options.home, gitBranch: this.currentGitBranch }),
 		);
 		this.promptEditor.setThinkingLevel(session.thinkingLevel);
 		this.tui.requestRender();
@@ -378,6 +406,7 @@ export class InteractiveMode {
 
 	/** Ctrl+O: the boxes not yet committed to scrollback change their look; the live tail is printed again. */
 	setToolsExpanded(expanded: boolean): void {
+		this.toolsExpanded = expanded;
 		this.transcript.setToolsExpanded(expanded);
 		this.tui.requestTailRedraw();
 	}
@@ -390,6 +419,47 @@ export class InteractiveMode {
 
 	themeNames(): string[] {
 		return [...this.options.themes.keys()];
+	}
+
+	// --- what the extension UI uses (extension-ui.ts) -------------------------------------------------------------
+
+	get extensionPaths(): readonly string[] {
+		return this.attached?.extensions.extensionPaths ?? [];
+	}
+
+	get gitBranch(): string | undefined {
+		return this.currentGitBranch;
+	}
+
+	get autocompleteProvider(): AutocompleteProvider {
+		return this.autocompleteChain;
+	}
+
+	set autocompleteProvider(provider: AutocompleteProvider) {
+		this.autocompleteChain = provider;
+	}
+
+	/** A theme by name, not applied (ctx.ui.getTheme). */
+	themeByName(name: string): Theme | undefined {
+		return this.options.themes.has(name) ? this.makeTheme(name) : undefined;
+	}
+
+	getToolsExpanded(): boolean {
+		return this.toolsExpanded;
+	}
+
+	changeWorkingRow(change: Parameters<RunStatus["changeWorkingRow"]>[0]): void {
+		this.status.changeWorkingRow(change);
+	}
+
+	reportProblem(text: string): void {
+		if (this.stopped) return;
+		this.transcript.addNotice("warning", text);
+		this.tui.requestRender();
+	}
+
+	runAppKey(data: string): boolean {
+		return handleHotkey(this.actions, data);
 	}
 
 	/** Switches the theme (saving it unless it is a preview); false when the name is unknown. */
@@ -451,12 +521,10 @@ export class InteractiveMode {
 		this.tui.requestRender();
 	}
 
-	/** Warns about extension shortcuts on keys pi's own actions use (those shortcuts never fire). */
+	/** Warns once about extension shortcuts on keys pi uses (skipped on reserved keys, else taking the key over). */
 	private reportShortcutConflicts(session: AgentSession): void {
-		for (const [key, { extensionPath }] of session.extensions.getShortcuts()) {
-			const action = appActionForKey(this.keybindings, key);
-			if (action) this.transcript.addNotice("warning", NOTICE_TEXT.shortcutConflict(key, extensionPath, action));
-		}
+		for (const warning of shortcutConflicts(this.keybindings, session.extensions.getShortcuts()))
+			this.transcript.addNotice("warning", warning);
 	}
 
 	/** Built-in commands, extension commands, prompt templates and skills for `/` completion. */

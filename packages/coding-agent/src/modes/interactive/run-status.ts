@@ -9,9 +9,19 @@ import { RetryNotice } from "./components/notices.js";
 import { NOTICE_TEXT } from "./notices.js";
 import type { Theme } from "./theme/index.js";
 
+/** The working row as extensions set it (ctx.ui.setWorkingMessage/-Visible/-Indicator). */
+export interface WorkingRow {
+	message?: string;
+	visible?: boolean;
+	indicator?: { frames?: string[]; intervalMs?: number };
+}
+
 export class RunStatus {
 	private loader: Loader | undefined;
 	private retry: RetryNotice | undefined;
+	/** What the loader shows now (so a change of the working row can redraw it). */
+	private shownMessage: string | undefined;
+	private working: WorkingRow = {};
 
 	constructor(
 		private readonly slot: Container,
@@ -50,18 +60,46 @@ export class RunStatus {
 		}
 	}
 
+	/** Changes the working row (extensions); `reset` restores pi's message or indicator. */
+	changeWorkingRow(change: WorkingRow & { reset?: (keyof WorkingRow)[] }): void {
+		const { reset, ...rest } = change;
+		this.working = { ...this.working, ...rest };
+		for (const key of reset ?? []) delete this.working[key];
+		const shown = this.shownMessage;
+		if (shown === undefined) return;
+		// Rebuilt, so new frames apply and a hidden row disappears or comes back.
+		this.loader?.stop();
+		this.loader = undefined;
+		this.slot.clear();
+		this.showSpinner(shown);
+		this.tui.requestRender();
+	}
+
 	/** A spinner with `message` (replacing a countdown). */
 	showSpinner(message: string): void {
 		this.stopRetry();
+		this.shownMessage = message;
+		const isWorking = message === NOTICE_TEXT.working;
+		const text = isWorking && this.working.message !== undefined ? this.working.message : message;
+		if (isWorking && this.working.visible === false) {
+			this.loader?.stop();
+			this.loader = undefined;
+			this.slot.clear();
+			return;
+		}
 		if (this.loader) {
-			this.loader.setMessage(message);
+			this.loader.setMessage(text);
 			return;
 		}
 		const theme = this.theme();
+		const frames = isWorking ? this.working.indicator?.frames : undefined;
 		this.loader = new Loader({
 			requestRender: () => this.tui.requestRender(),
-			message,
-			spinnerStyle: theme.fgStyle("accent"),
+			message: text,
+			// An empty frame list hides the spinner; custom frames are drawn as given.
+			frames: frames && frames.length === 0 ? [""] : frames,
+			intervalMs: isWorking ? this.working.indicator?.intervalMs : undefined,
+			spinnerStyle: frames ? (t) => t : theme.fgStyle("accent"),
 			messageStyle: theme.fgStyle("muted"),
 		});
 		this.slot.clear();
@@ -71,6 +109,7 @@ export class RunStatus {
 	/** Empties the row and stops its timers. */
 	clear(): void {
 		this.stopRetry();
+		this.shownMessage = undefined;
 		this.loader?.stop();
 		this.loader = undefined;
 		this.slot.clear();

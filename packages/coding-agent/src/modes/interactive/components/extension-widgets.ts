@@ -13,7 +13,15 @@ export const STATUS_SEPARATOR = " · ";
 export class ExtensionStatusLine implements Component {
 	private readonly entries = new Map<string, string>();
 
+	/** False while an extension's footer replaces pi's (the original draws statuses in its footer). */
+	visible = true;
+
 	constructor(private theme: Theme) {}
+
+	/** The entries by key (a custom footer's `footerData.getExtensionStatuses()`). */
+	get statuses(): ReadonlyMap<string, string> {
+		return this.entries;
+	}
 
 	/** Sets (or with no text removes) the entry `key`. */
 	set(key: string, text: string | undefined): void {
@@ -28,23 +36,29 @@ export class ExtensionStatusLine implements Component {
 	}
 
 	render(width: number): string[] {
-		if (this.entries.size === 0) return [];
+		if (this.entries.size === 0 || !this.visible) return [];
 		return [truncateToWidth(` ${this.theme.fg("muted", [...this.entries.values()].join(STATUS_SEPARATOR))}`, width)];
 	}
 
 	invalidate(): void {}
 }
 
+/** A widget: lines of text, or an extension's component (drawn contained, see extension-ui/contained.ts). */
+export type WidgetContent = readonly string[] | (Component & { dispose?(): void });
+
 /** The widgets of one placement (above or below the editor), in the order their keys were first set. */
 export class ExtensionWidgetArea implements Component {
-	private readonly widgets = new Map<string, string[]>();
+	private readonly widgets = new Map<string, string[] | (Component & { dispose?(): void })>();
 
-	/** Sets (or with no lines removes) the widget `key`. */
-	set(key: string, lines: readonly string[] | undefined): void {
-		if (lines && lines.length > 0)
+	/** Sets (or with no lines removes) the widget `key`; a replaced component is disposed. */
+	set(key: string, content: WidgetContent | undefined): void {
+		const old = this.widgets.get(key);
+		if (old && !Array.isArray(old) && old !== content) (old as { dispose?(): void }).dispose?.();
+		if (content && !Array.isArray(content)) this.widgets.set(key, content as Component);
+		else if (content && content.length > 0)
 			this.widgets.set(
 				key,
-				lines.flatMap((line) => String(line).split("\n")),
+				(content as readonly string[]).flatMap((line) => String(line).split("\n")),
 			);
 		else this.widgets.delete(key);
 	}
@@ -55,11 +69,17 @@ export class ExtensionWidgetArea implements Component {
 
 	render(width: number): string[] {
 		const rows: string[] = [];
-		for (const lines of this.widgets.values()) {
-			for (const line of lines) rows.push(truncateToWidth(` ${line}`, width));
+		for (const widget of this.widgets.values()) {
+			if (!Array.isArray(widget)) {
+				rows.push(...(widget as Component).render(width));
+				continue;
+			}
+			for (const line of widget) rows.push(truncateToWidth(` ${line}`, width));
 		}
 		return rows;
 	}
 
-	invalidate(): void {}
+	invalidate(): void {
+		for (const widget of this.widgets.values()) if (!Array.isArray(widget)) (widget as Component).invalidate?.();
+	}
 }
