@@ -12,57 +12,22 @@
 //
 // PI_BENCH_REFERENCE="node /path/to/other/pi/cli.js": runs the same cases against that command (same agent dir,
 // so its models.json must be understood by it) and prints the ratio ours / reference.
-import { spawn } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 import { importDist, startMockServer } from "../lib/mock-server.mjs";
+import { benchEnv, PI_BIN, runCommand, writeMockAgentDir } from "../lib/pi-cli.mjs";
 import { formatMs, median, printRatio, timeRuns } from "../lib/timing.mjs";
 
-const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
-const PI = join(root, "packages", "coding-agent", "bin", "pi.js");
+const _root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
+const PI = PI_BIN;
 const RUNS = 9;
-
-/** Runs a command to completion (async, so the in-process mock server keeps answering); rejects on failure. */
-function runCommand(command, args, env) {
-	return new Promise((resolve, reject) => {
-		const child = spawn(command, args, { env, stdio: ["ignore", "pipe", "pipe"] });
-		let stderr = "";
-		child.stdout.resume();
-		child.stderr.on("data", (chunk) => {
-			stderr += chunk;
-		});
-		child.on("error", reject);
-		child.on("close", (code) =>
-			code === 0 ? resolve() : reject(new Error(`${command} ${args.join(" ")} exited ${code}: ${stderr}`)),
-		);
-	});
-}
-
-function benchEnv(agentDir) {
-	const env = { ...process.env, PI_CODING_AGENT_DIR: agentDir, PI_OFFLINE: "1" };
-	for (const name of Object.keys(env)) if (/_API_KEY$|_TOKEN$/.test(name)) delete env[name];
-	return env;
-}
 
 function writeAgentDir(serverUrl) {
 	const dir = mkdtempSync(join(tmpdir(), "pi-bench-cli-"));
-	const agentDir = join(dir, "agent");
-	mkdirSync(agentDir);
-	const models = {
-		providers: {
-			mock: {
-				api: "openai-completions",
-				baseUrl: `${serverUrl}/v1`,
-				apiKey: "bench-key",
-				models: [{ id: "mock-model", name: "Mock Model" }],
-			},
-		},
-	};
-	writeFileSync(join(agentDir, "models.json"), JSON.stringify(models));
-	return { dir, agentDir };
+	return { dir, agentDir: writeMockAgentDir(join(dir, "agent"), serverUrl) };
 }
 
 const mockRequest = (url) => ({

@@ -10,59 +10,20 @@
 //
 // PI_BENCH_PI=/path/to/cli.js runs that file instead of bin/pi.js (e.g. a copy of dist/ that a concurrent
 // `tsc -b` cannot make stale: bin/pi.js falls back from the bundle to dist/ when the bundle is older).
-import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 import { importDist, startMockServer } from "../lib/mock-server.mjs";
+import { benchEnv, PI_BIN, runCommand, writeMockAgentDir } from "../lib/pi-cli.mjs";
 import { formatMs, median } from "../lib/timing.mjs";
 
-const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
-const PI = process.env.PI_BENCH_PI || join(root, "packages", "coding-agent", "bin", "pi.js");
+const _root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
+const PI = process.env.PI_BENCH_PI || PI_BIN;
 const RUNS = 9;
 const EXTENSIONS = 10;
 const GOAL_MS = 30;
-
-/** Runs a command to completion (async, so the in-process mock server keeps answering); rejects on failure. */
-function runCommand(command, args, env) {
-	return new Promise((resolve, reject) => {
-		const child = spawn(command, args, { env, stdio: ["ignore", "pipe", "pipe"] });
-		let stderr = "";
-		let stdout = "";
-		child.stdout.on("data", (chunk) => {
-			stdout += chunk;
-		});
-		child.stderr.on("data", (chunk) => {
-			stderr += chunk;
-		});
-		child.on("error", reject);
-		child.on("close", (code) =>
-			code === 0 && stderr === ""
-				? resolve(stdout)
-				: reject(new Error(`${command} ${args.join(" ")} exited ${code}: ${stderr}`)),
-		);
-	});
-}
-
-/** An agent dir whose models.json points at the mock server. */
-function writeAgentDir(parent, name, serverUrl) {
-	const agentDir = join(parent, name);
-	mkdirSync(agentDir, { recursive: true });
-	const models = {
-		providers: {
-			mock: {
-				api: "openai-completions",
-				baseUrl: `${serverUrl}/v1`,
-				apiKey: "bench-key",
-				models: [{ id: "mock-model", name: "Mock Model" }],
-			},
-		},
-	};
-	writeFileSync(join(agentDir, "models.json"), JSON.stringify(models));
-	return agentDir;
-}
 
 /** Extension `index` as a folder with index.ts and a helper module. */
 function writeExtension(extensionsDir, index) {
@@ -99,25 +60,19 @@ export default function (pi: ExtensionAPI): void {
 	);
 }
 
-function benchEnv(agentDir) {
-	const env = { ...process.env, PI_CODING_AGENT_DIR: agentDir, PI_OFFLINE: "1" };
-	for (const name of Object.keys(env)) if (/_API_KEY$|_TOKEN$/.test(name)) delete env[name];
-	return env;
-}
-
 export async function run() {
 	await importDist("coding-agent", "main.js");
 	const server = await startMockServer();
 	const dir = mkdtempSync(join(tmpdir(), "pi-bench-ext-"));
 	try {
-		const withExtensions = writeAgentDir(dir, "with", server.url);
-		const without = writeAgentDir(dir, "without", server.url);
+		const withExtensions = writeMockAgentDir(join(dir, "with"), server.url);
+		const without = writeMockAgentDir(join(dir, "without"), server.url);
 		for (let index = 0; index < EXTENSIONS; index++) writeExtension(join(withExtensions, "extensions"), index);
 		const cacheDir = join(withExtensions, "cache", "extensions");
 		const args = [PI, "-p", "--no-session", "--model", "mock/mock-model", "say ok"];
 		const pi = (agentDir) => () => {
 			server.enqueue({ text: "ok" });
-			return runCommand(process.execPath, args, benchEnv(agentDir));
+			return runCommand(process.execPath, args, benchEnv(agentDir), { quiet: true });
 		};
 		const commands = [
 			{ name: "none", run: pi(without) },

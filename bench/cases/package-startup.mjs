@@ -11,64 +11,33 @@
 //
 // Goal: the 5 packages add at most 30 ms to a warm start. Besides wall-clock time, the CPU time of each pi process
 // (user + system, from /usr/bin/time where it exists) is reported: on a busy machine it moves far less than wall time.
-import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 import { importDist, startMockServer } from "../lib/mock-server.mjs";
+import { benchEnv, PI_BIN, runCommand, writeMockAgentDir } from "../lib/pi-cli.mjs";
 import { formatMs, median } from "../lib/timing.mjs";
 
-const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
-const PI = join(root, "packages", "coding-agent", "bin", "pi.js");
+const _root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
+const PI = PI_BIN;
 const RUNS = 11;
 const GOAL_MS = 30;
 
 const TIME = existsSync("/usr/bin/time") ? "/usr/bin/time" : undefined;
 
-/** Runs a command to completion; resolves with its CPU time in ms (user + system) when /usr/bin/time measured it. */
-function runCommand(command, args, env, timeFile) {
-	return new Promise((resolve, reject) => {
-		const [file, argv] = TIME && timeFile ? [TIME, ["-f", "%U %S", "-o", timeFile, command, ...args]] : [command, args];
-		const child = spawn(file, argv, { env, stdio: ["ignore", "pipe", "pipe"] });
-		let stderr = "";
-		child.stderr.on("data", (chunk) => {
-			stderr += chunk;
-		});
-		child.stdout.resume();
-		child.on("error", reject);
-		child.on("close", (code) => {
-			if (code !== 0 || stderr !== "") {
-				reject(new Error(`${args.join(" ")} exited ${code}: ${stderr}`));
-				return;
-			}
-			if (!TIME || !timeFile) return resolve(undefined);
-			const [user, system] = readFileSync(timeFile, "utf8").trim().split(/\s+/).map(Number);
-			resolve((user + system) * 1000);
-		});
-	});
+/** Runs a command to its end; resolves with its CPU time in ms (user + system) when /usr/bin/time measured it. */
+async function runTimed(command, args, env, timeFile) {
+	if (!TIME) return void (await runCommand(command, args, env, { quiet: true }));
+	await runCommand(TIME, ["-f", "%U %S", "-o", timeFile, command, ...args], env, { quiet: true });
+	const [user, system] = readFileSync(timeFile, "utf8").trim().split(/\s+/).map(Number);
+	return (user + system) * 1000;
 }
 
 function write(path, text) {
 	mkdirSync(dirname(path), { recursive: true });
 	writeFileSync(path, text);
-}
-
-function writeAgentDir(parent, name, serverUrl) {
-	const agentDir = join(parent, name);
-	const models = {
-		providers: {
-			mock: {
-				api: "openai-completions",
-				baseUrl: `${serverUrl}/v1`,
-				apiKey: "bench-key",
-				models: [{ id: "mock-model", name: "Mock Model" }],
-			},
-		},
-	};
-	write(join(agentDir, "models.json"), JSON.stringify(models));
-	return agentDir;
 }
 
 /** One package folder; `manifest` decides between a `pi` key and conventional folders. */
@@ -130,20 +99,14 @@ function writeLoose(agentDir, index) {
 	);
 }
 
-function benchEnv(agentDir) {
-	const env = { ...process.env, PI_CODING_AGENT_DIR: agentDir, PI_OFFLINE: "1" };
-	for (const name of Object.keys(env)) if (/_API_KEY$|_TOKEN$/.test(name)) delete env[name];
-	return env;
-}
-
 export async function run() {
 	await importDist("coding-agent", "main.js");
 	const server = await startMockServer();
 	const dir = mkdtempSync(join(tmpdir(), "pi-bench-pkg-"));
 	try {
-		const withPackages = writeAgentDir(dir, "with", server.url);
-		const without = writeAgentDir(dir, "without", server.url);
-		const loose = writeAgentDir(dir, "loose", server.url);
+		const withPackages = writeMockAgentDir(join(dir, "with"), server.url);
+		const without = writeMockAgentDir(join(dir, "without"), server.url);
+		const loose = writeMockAgentDir(join(dir, "loose"), server.url);
 		for (let index = 0; index < 5; index++) writeLoose(loose, index);
 		writePackage(join(withPackages, "npm", "node_modules", "bench-npm-0"), 0, true);
 		writePackage(join(withPackages, "npm", "node_modules", "@bench", "npm-1"), 1, false);
@@ -162,7 +125,7 @@ export async function run() {
 		const timeFile = join(dir, "time.txt");
 		const pi = (agentDir) => () => {
 			server.enqueue({ text: "ok" });
-			return runCommand(process.execPath, args, benchEnv(agentDir), timeFile);
+			return runTimed(process.execPath, args, benchEnv(agentDir), timeFile);
 		};
 		const commands = [pi(without), pi(withPackages), pi(loose)];
 		const durations = commands.map(() => []);

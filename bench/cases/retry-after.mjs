@@ -12,17 +12,17 @@
 // PI_BENCH_RETRY_NINE=1 adds a slow, reported-only scenario (three rounds, about a minute each): nine HTTP 500s
 // without retry-after, then success, with default settings. It shows the default attempt budget at work (the wait
 // of each retry is random: expect a spread).
-import { spawn } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 import { importDist, startMockServer } from "../lib/mock-server.mjs";
+import { benchEnv, PI_BIN, runCommand, writeMockAgentDir } from "../lib/pi-cli.mjs";
 import { formatMs, median, printRatio } from "../lib/timing.mjs";
 
-const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
-const PI = join(root, "packages", "coding-agent", "bin", "pi.js");
+const _root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
+const PI = PI_BIN;
 const RUNS = 9;
 const GOAL = 1.2;
 const REPLY = "ok after retries";
@@ -34,47 +34,9 @@ const OVERLOADED = {
 	httpError: { status: 529, type: "overloaded_error", message: "Overloaded", retryAfter: "0.01" },
 };
 
-/** Runs a command to completion (async, so the in-process mock server keeps answering); resolves with stdout. */
-function runCommand(command, args, env) {
-	return new Promise((resolve, reject) => {
-		const child = spawn(command, args, { env, stdio: ["ignore", "pipe", "pipe"] });
-		let stdout = "";
-		let stderr = "";
-		child.stdout.on("data", (chunk) => {
-			stdout += chunk;
-		});
-		child.stderr.on("data", (chunk) => {
-			stderr += chunk;
-		});
-		child.on("error", reject);
-		child.on("close", (code) =>
-			code === 0 ? resolve(stdout) : reject(new Error(`${command} ${args.join(" ")} exited ${code}: ${stderr}`)),
-		);
-	});
-}
-
-function benchEnv(agentDir) {
-	const env = { ...process.env, PI_CODING_AGENT_DIR: agentDir, PI_OFFLINE: "1", PI_SKIP_VERSION_CHECK: "1" };
-	for (const name of Object.keys(env)) if (/_API_KEY$|_TOKEN$/.test(name)) delete env[name];
-	return env;
-}
-
 function writeAgentDir(serverUrl) {
 	const dir = mkdtempSync(join(tmpdir(), "pi-bench-retry-"));
-	const agentDir = join(dir, "agent");
-	mkdirSync(agentDir);
-	const models = {
-		providers: {
-			mock: {
-				api: "anthropic-messages",
-				baseUrl: serverUrl,
-				apiKey: "bench-key",
-				models: [{ id: "mock-model", name: "Mock Model" }],
-			},
-		},
-	};
-	writeFileSync(join(agentDir, "models.json"), JSON.stringify(models));
-	return { dir, agentDir };
+	return { dir, agentDir: writeMockAgentDir(join(dir, "agent"), serverUrl) };
 }
 
 /**
@@ -101,7 +63,7 @@ export async function run() {
 	await importDist("coding-agent", "main.js");
 	const server = await startMockServer();
 	const { dir, agentDir } = writeAgentDir(server.url);
-	const env = benchEnv(agentDir);
+	const env = benchEnv(agentDir, { PI_SKIP_VERSION_CHECK: "1" });
 	const reference = process.env.PI_BENCH_REFERENCE?.trim().split(/\s+/);
 	const sides = [{ name: "ours", command: [process.execPath, PI] }];
 	if (reference) sides.push({ name: "reference", command: reference });
