@@ -142,6 +142,14 @@ export class Container implements CommittableComponent {
 		return restored;
 	}
 
+	/**
+	 * Drops the cached rows of a final child that changed after all (an extension asked to redraw it), so the next
+	 * frame renders it again. A committed child stays as it was printed.
+	 */
+	refreshChild(child: Component): void {
+		this.finalRows.delete(child);
+	}
+
 	invalidate(): void {
 		this.finalRows = new WeakMap();
 		for (const child of this.children) child.invalidate?.();

@@ -249,6 +249,11 @@ export class ExtensionHost {
 		return this.renderers.get(customType)?.value;
 	}
 
+	/** The extension that registered the renderer of `customType` (the TUI names it when the renderer fails). */
+	getMessageRendererPath(customType: string): string | undefined {
+		return this.renderers.get(customType)?.extensionPath;
+	}
+
 	/** `pi.registerProvider` / `unregisterProvider`: queued until a model registry is bound, then immediate. */
 	changeProvider(extensionPath: string, name: string, config?: ProviderConfig): void {
 		if (typeof name !== "string" || name.length === 0) throw new TypeError(extensionTexts.invalidProviderName);

@@ -6,13 +6,16 @@
 import { homedir } from "node:os";
 import type { AgentMessage } from "@pi/agent-core";
 import type { AssistantMessage, ImageContent, TextContent, ToolResultMessage } from "@pi/ai";
-import { type Component, type Container, markFinal, Text } from "@pi/tui";
+import { type Component, type Container, markFinal } from "@pi/tui";
+import type { ExtensionHost } from "../../core/extensions/host.js";
 import { type AgentSessionEvent, sessionTexts } from "../../core/session-events.js";
 import { AssistantMessageComponent } from "./components/assistant-message.js";
 import { BashExecutionComponent } from "./components/bash-execution.js";
+import { CustomMessageComponent, type MessageRendererSource } from "./components/custom-message.js";
+import { RENDERER_TEXT, type RendererProblem } from "./components/extension-renderers.js";
 import { NoticeComponent } from "./components/notices.js";
 import { BranchSummaryComponent, CompactionSummaryComponent } from "./components/summary-messages.js";
-import { ToolExecutionComponent } from "./components/tool-execution.js";
+import { ToolExecutionComponent, type ToolRenderers } from "./components/tool-execution.js";
 import { UserMessageComponent, userMessageText } from "./components/user-message.js";
 import { NOTICE_TEXT, type NoticeKind, type NoticeOptions } from "./notices.js";
 import type { Theme } from "./theme/index.js";
@@ -28,9 +31,44 @@ export interface TranscriptOptions {
 
 type ToolContent = (TextContent | ImageContent)[];
 
+/** The extension renderers the transcript draws with (the session's extension host provides them). */
+export interface TranscriptRenderers {
+	/** The renderers an extension registered for tool `name` (pi.registerTool), if any. */
+	tool(name: string): ToolRenderers | undefined;
+	/** The renderer of custom messages of `customType` (pi.registerMessageRenderer), if any. */
+	message(customType: string): MessageRendererSource | undefined;
+	/** Reports a renderer problem as an extension error (the transcript passes each one once). */
+	report(extensionPath: string, error: string): void;
+}
+
 /** Transcript entries Ctrl+O expands or collapses. */
 interface Expandable extends Component {
 	setExpanded(expanded: boolean): void;
+}
+
+/** The renderers of a session's extensions, as the transcript uses them. */
+export function extensionRenderers(host: ExtensionHost): TranscriptRenderers {
+	return {
+		tool(name) {
+			const source = host.getTools().find((entry) => entry.definition.name === name);
+			const definition = source?.definition;
+			if (!source || !definition || (!definition.renderCall && !definition.renderResult)) return undefined;
+			return {
+				extensionPath: source.extensionPath,
+				renderCall: definition.renderCall,
+				renderResult: definition.renderResult,
+				renderShell: definition.renderShell,
+			};
+		},
+		message(customType) {
+			const renderer = host.getMessageRenderer(customType);
+			const extensionPath = host.getMessageRendererPath(customType);
+			return renderer && extensionPath ? { renderer, extensionPath } : undefined;
+		},
+		report(extensionPath, error) {
+			void host.report(extensionPath, "render", error);
+		},
+	};
 }
 
 export class TranscriptView {
@@ -41,6 +79,11 @@ export class TranscriptView {
 	private readonly home = homedir();
 	/** The keyed notices shown (see {@link NoticeOptions}), by key. */
 	private readonly keyed = new Map<string, Component>();
+	private renderers: TranscriptRenderers | undefined;
+	/** Renderer problems reported so far (extension, slot, subject, kind): each is reported once. */
+	private readonly reported = new Set<string>();
+	/** Asks for a frame (a renderer's `context.invalidate()`). */
+	requestRender: () => void = () => {};
 
 	constructor(
 		private readonly container: Container,
@@ -50,6 +93,20 @@ export class TranscriptView {
 	get theme(): Theme {
 		return this.options.theme;
 	}
+
+	/** Extension renderers for the entries added from now on (set when the session is attached, and on reload). */
+	setRenderers(renderers: TranscriptRenderers | undefined): void {
+		this.renderers = renderers;
+	}
+
+	/** A renderer problem, reported the first time it happens (a renderer runs at every frame). */
+	private readonly reportProblem = (problem: RendererProblem): void => {
+		const key = [problem.extensionPath, problem.slot, problem.subject, problem.kind].join("\0");
+		if (this.reported.has(key)) return;
+		this.reported.add(key);
+		// Reported after the frame being drawn: the report adds a notice to this transcript.
+		queueMicrotask(() => this.renderers?.report(problem.extensionPath, RENDERER_TEXT.problem(problem)));
+	};
 
 	/** Applies one session event to the transcript. */
 	handleEvent(event: AgentSessionEvent): void {
@@ -61,16 +118,22 @@ export class TranscriptView {
 					this.addMessage(event.message);
 				}
 				break;
-			case "message_update":
+			case "message_update": {
 				this.streaming?.updateContent(event.message);
 				this.syncToolCalls(event.message);
+				const update = event.assistantMessageEvent as { type?: string; toolCall?: { id?: string } } | undefined;
+				if (update?.type === "toolcall_end" && update.toolCall?.id)
+					this.tools.get(update.toolCall.id)?.markArgsComplete();
 				break;
+			}
 			case "message_end":
 				if (event.message.role === "assistant") {
 					const message = event.message as AssistantMessage;
 					const view = this.streaming ?? this.addAssistant(message, false);
 					view.updateContent(message);
 					this.syncToolCalls(message);
+					for (const block of message.content)
+						if (block.type === "toolCall") this.tools.get(block.id)?.markArgsComplete();
 					markFinal(view);
 					this.streaming = undefined;
 					// A failed or aborted turn never runs its tool calls: close their boxes.
@@ -219,8 +282,13 @@ export class TranscriptView {
 				break;
 			case "custom":
 				if (message.display) {
-					const text = typeof message.content === "string" ? message.content : userMessageText(message.content);
-					this.addFinal(new Text(this.theme.fg("text", text), { paddingX: 1, paddingY: 1 }));
+					this.addExpandable(
+						new CustomMessageComponent(message, {
+							theme: this.theme,
+							renderer: this.renderers?.message(message.customType),
+							onRendererProblem: this.reportProblem,
+						}),
+					);
 				}
 				break;
 			default:
@@ -250,6 +318,14 @@ export class TranscriptView {
 				cwd: this.options.cwd,
 				home: this.home,
 				expanded: this.options.toolsExpanded,
+				renderers: this.renderers?.tool(name),
+				toolCallId: id,
+				onInvalidate: (changed) => {
+					// A finished box's rows are cached by the transcript: drop them so the new drawing shows.
+					this.container.refreshChild(changed);
+					this.requestRender();
+				},
+				onRendererProblem: this.reportProblem,
 			});
 			this.tools.set(id, view);
 			this.expandables.push(view);

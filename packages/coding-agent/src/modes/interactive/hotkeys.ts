@@ -1,8 +1,10 @@
 /**
- * Application keys, seen before the editor: abort, clear/exit, model and thinking cycling, display toggles,
- * follow-up queueing, image paste and the external editor. Returns true when a key was consumed.
+ * Application keys, seen before the editor: abort, clear/exit, suspend, model and thinking cycling, display toggles,
+ * follow-up queueing and restoring, image paste, the external editor and session commands; and extension shortcuts
+ * (pi.registerShortcut), which take over any key but the reserved ones, as in the original pi. Returns true when a
+ * key was consumed.
  */
-import type { KeybindingsManager } from "@pi/tui";
+import { type KeybindingsManager, normalizeKeyId } from "@pi/tui";
 import type { AppActionName } from "./keybindings.js";
 
 /** What the hotkeys act on (implemented by InteractiveMode). */
@@ -23,6 +25,10 @@ export interface HotkeyTarget {
 	onToggleThinking(): void;
 	onExternalEditor(): void;
 	onPasteImage(): void;
+	onSuspend(): void;
+	onDequeue(): void;
+	/** A session command bound to a key (`/new`, `/tree`, `/fork`, `/resume`). */
+	onSessionCommand(command: "new" | "tree" | "fork" | "resume"): void;
 	/** Enter while the completion popup is open: true when the mode submitted a complete command itself. */
 	onSubmitWithPopup(): boolean;
 	/** A key no built-in action took: true when an extension shortcut (pi.registerShortcut) ran for it. */
@@ -34,7 +40,9 @@ const ORDER: AppActionName[] = [
 	"interrupt",
 	"clear",
 	"exit",
+	"suspend",
 	"followUp",
+	"dequeue",
 	"cycleModelBackward",
 	"cycleModelForward",
 	"selectModel",
@@ -43,12 +51,69 @@ const ORDER: AppActionName[] = [
 	"toggleThinking",
 	"externalEditor",
 	"pasteImage",
+	"newSession",
+	"tree",
+	"fork",
+	"resume",
 ];
 
-/** The application action bound to `keyId`, if any: an extension shortcut on that key never fires. */
-export function appActionForKey(keys: KeybindingsManager, keyId: string): AppActionName | undefined {
-	const wanted = keyId.toLowerCase();
-	return ORDER.find((name) => keys.getKeys(name).some((bound) => bound.toLowerCase() === wanted));
+/**
+ * Actions an extension shortcut never takes over (the original pi's reserved keybindings): a shortcut on one of
+ * their keys is skipped. On any other key pi uses (editor keys, image paste, dequeue) the shortcut wins.
+ */
+const RESERVED: readonly string[] = [
+	"interrupt",
+	"clear",
+	"exit",
+	"suspend",
+	"cycleThinkingLevel",
+	"cycleModelForward",
+	"cycleModelBackward",
+	"selectModel",
+	"expandTools",
+	"toggleThinking",
+	"externalEditor",
+	"followUp",
+	"submit",
+	"deleteToLineEnd",
+];
+
+/** Texts about extension shortcuts on keys pi uses. */
+export const SHORTCUT_TEXT = {
+	skipped: (key: string, extensionPath: string, action: string) =>
+		`Shortcut ${key} of ${extensionPath} is skipped: the key is pi's ${action} key, which extensions cannot take over.`,
+	takesOver: (key: string, extensionPath: string, action: string) =>
+		`Shortcut ${key} of ${extensionPath} takes over pi's ${action} key.`,
+} as const;
+
+/** The actions bound to `keyId` (application and editor actions, reserved ones first). */
+function actionsForKey(keys: KeybindingsManager, keyId: string): string[] {
+	const wanted = normalizeKeyId(keyId) ?? keyId.toLowerCase();
+	const bound = keys.getActions().filter((name) => keys.getKeys(name).some((key) => key === wanted));
+	return [...bound.filter((name) => RESERVED.includes(name)), ...bound.filter((name) => !RESERVED.includes(name))];
+}
+
+/** The reserved action bound to `keyId`, if any: an extension shortcut on that key never fires. */
+export function reservedActionForKey(keys: KeybindingsManager, keyId: string): string | undefined {
+	return actionsForKey(keys, keyId).find((name) => RESERVED.includes(name));
+}
+
+/** One warning per extension shortcut on a key pi uses: skipped (reserved key) or taking the key over. */
+export function shortcutConflicts(
+	keys: KeybindingsManager,
+	shortcuts: Iterable<[string, { extensionPath: string }]>,
+): string[] {
+	const warnings: string[] = [];
+	for (const [key, { extensionPath }] of shortcuts) {
+		const [action] = actionsForKey(keys, key);
+		if (!action) continue;
+		warnings.push(
+			RESERVED.includes(action)
+				? SHORTCUT_TEXT.skipped(key, extensionPath, action)
+				: SHORTCUT_TEXT.takesOver(key, extensionPath, action),
+		);
+	}
+	return warnings;
 }
 
 /** Dispatches one unit of input; true when consumed. */
@@ -58,8 +123,9 @@ export function handleHotkey(target: HotkeyTarget, data: string): boolean {
 	// A fully typed `/command` runs on Enter instead of Enter accepting the (same) completion first.
 	if (target.autocompleteOpen() && keys.matches(data, "submit") && target.onSubmitWithPopup()) return true;
 	const action = ORDER.find((name) => keys.matches(data, name));
-	// Built-in keys win: an extension shortcut on a key pi already uses never fires (docs/extensions.md).
-	if (!action) return target.onExtensionShortcut?.(data) ?? false;
+	// Extension shortcuts come before pi's keys except the reserved ones (their shortcuts are skipped altogether).
+	if (!(action && RESERVED.includes(action)) && target.onExtensionShortcut?.(data)) return true;
+	if (!action) return false;
 	switch (action) {
 		case "interrupt":
 			// Escape closes the autocomplete popup first.
@@ -100,6 +166,20 @@ export function handleHotkey(target: HotkeyTarget, data: string): boolean {
 			return true;
 		case "pasteImage":
 			target.onPasteImage();
+			return true;
+		case "suspend":
+			target.onSuspend();
+			return true;
+		case "dequeue":
+			target.onDequeue();
+			return true;
+		case "newSession":
+			target.onSessionCommand("new");
+			return true;
+		case "tree":
+		case "fork":
+		case "resume":
+			target.onSessionCommand(action);
 			return true;
 	}
 }

@@ -36,14 +36,14 @@ import { HintLine } from "./components/hint-line.js";
 import { PendingMessagesComponent } from "./components/pending-messages.js";
 import { PromptEditor } from "./components/prompt-editor.js";
 import { Dialogs } from "./dialogs.js";
-import { TranscriptView } from "./event-rendering.js";
+import { extensionRenderers, TranscriptView } from "./event-rendering.js";
 import { TuiExtensionUi } from "./extension-ui.js";
 import { collectFooterData, placeholderFooterData } from "./footer-data.js";
-import { appActionForKey, handleHotkey } from "./hotkeys.js";
+import { handleHotkey, shortcutConflicts } from "./hotkeys.js";
 import { editInExternalEditor } from "./input/external-editor.js";
 import { KeyActions } from "./input/key-actions.js";
 import { noModelText, sendToSession, submitErrorText } from "./input/submit.js";
-import { headerKeyHints } from "./keybindings.js";
+import { formatKeys, headerKeyHints } from "./keybindings.js";
 import { createModeContext } from "./mode-context.js";
 import { NO_MODEL_NOTICE, NOTICE_TEXT, type NoticeKind, type NoticeOptions } from "./notices.js";
 import { RunStatus } from "./run-status.js";
@@ -135,7 +135,9 @@ export class InteractiveMode {
 		});
 		const header = this.createHeader();
 		this.transcriptContainer.addChild(markFinal(header));
-		this.pending = new PendingMessagesComponent(this.theme, { hint: NOTICE_TEXT.pendingHint });
+		this.pending = new PendingMessagesComponent(this.theme, {
+			hint: NOTICE_TEXT.pendingHint(formatKeys(this.keybindings.getKeys("dequeue"))),
+		});
 		this.footer = new FooterComponent(this.theme, placeholderFooterData(options.cwd, options.home, undefined));
 		this.status = new RunStatus(this.statusSlot, this.tui, () => this.theme);
 		this.slashCommands = new SlashCommandProvider(this.commandInfo());
@@ -256,6 +258,8 @@ export class InteractiveMode {
 	attachSession(session: AgentSession): void {
 		if (this.attached || this.stopped) return;
 		this.attached = session;
+		this.transcript.setRenderers(extensionRenderers(session.extensions));
+		this.transcript.requestRender = () => this.tui.requestRender();
 		if (session.messages.length > 0) this.transcript.rebuild(session.messages);
 		this.slashCommands.setCommands(this.commandInfo());
 		this.unsubscribe = session.subscribe((event) => this.onSessionEvent(event));

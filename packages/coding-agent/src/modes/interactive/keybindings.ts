@@ -31,6 +31,12 @@ export const APP_ACTIONS = {
 	toggleThinking: { keys: ["ctrl+t"], description: "Show or hide thinking blocks" },
 	externalEditor: { keys: ["ctrl+g"], description: "Edit the message in $VISUAL / $EDITOR" },
 	pasteImage: { keys: ["ctrl+v"], description: "Paste an image from the clipboard" },
+	suspend: { keys: ["ctrl+z"], description: "Suspend pi to the background (fg resumes it)" },
+	dequeue: { keys: ["alt+up"], description: "Put the queued messages back into the editor" },
+	newSession: { keys: [], description: "Start a new session (/new)" },
+	tree: { keys: [], description: "Open the session tree (/tree)" },
+	fork: { keys: [], description: "Fork the session (/fork)" },
+	resume: { keys: [], description: "Resume a session (/resume)" },
 } as const satisfies Record<string, AppAction>;
 
 export type AppActionName = keyof typeof APP_ACTIONS;
@@ -39,7 +45,72 @@ export type AppActionName = keyof typeof APP_ACTIONS;
 export const INTERACTIVE_EDITOR_KEYBINDINGS: Record<string, readonly string[]> = {
 	...EDITOR_KEYBINDINGS,
 	newline: ["shift+enter", "ctrl+j"],
+	// Ctrl+Z suspends pi (as in the original and in shells); undo keeps its own keys.
+	undo: ["ctrl+-", "ctrl+_"],
 };
+
+/**
+ * The original pi's keybinding ids (`app.*`, `tui.*`) and the action each is in pi, so a keybindings.json written
+ * for it works here. Keep docs/keybindings.md in step with this table.
+ */
+export const ORIGINAL_KEYBINDING_IDS: Readonly<Record<string, string>> = {
+	"app.interrupt": "interrupt",
+	"app.clear": "clear",
+	"app.exit": "exit",
+	"app.suspend": "suspend",
+	"app.editor.external": "externalEditor",
+	"app.clipboard.pasteImage": "pasteImage",
+	"app.session.new": "newSession",
+	"app.session.tree": "tree",
+	"app.session.fork": "fork",
+	"app.session.resume": "resume",
+	"app.model.select": "selectModel",
+	"app.model.cycleForward": "cycleModelForward",
+	"app.model.cycleBackward": "cycleModelBackward",
+	"app.thinking.cycle": "cycleThinkingLevel",
+	"app.thinking.toggle": "toggleThinking",
+	"app.tools.expand": "expandTools",
+	"app.message.followUp": "followUp",
+	"app.message.dequeue": "dequeue",
+	"tui.editor.cursorUp": "cursorUp",
+	"tui.editor.cursorDown": "cursorDown",
+	"tui.editor.cursorLeft": "cursorLeft",
+	"tui.editor.cursorRight": "cursorRight",
+	"tui.editor.cursorWordLeft": "cursorWordLeft",
+	"tui.editor.cursorWordRight": "cursorWordRight",
+	"tui.editor.cursorLineStart": "cursorLineStart",
+	"tui.editor.cursorLineEnd": "cursorLineEnd",
+	"tui.editor.deleteCharBackward": "deleteBackward",
+	"tui.editor.deleteCharForward": "deleteForward",
+	"tui.editor.deleteWordBackward": "deleteWordBackward",
+	"tui.editor.deleteWordForward": "deleteWordForward",
+	"tui.editor.deleteToLineStart": "deleteToLineStart",
+	"tui.editor.deleteToLineEnd": "deleteToLineEnd",
+	"tui.editor.yank": "yank",
+	"tui.editor.yankPop": "yankPop",
+	"tui.editor.undo": "undo",
+	"tui.input.newLine": "newline",
+	"tui.input.submit": "submit",
+	"tui.input.tab": "complete",
+};
+
+/**
+ * The original's ids of keys pi has no such action for (its selectors' own keys, jumps, copy): accepted in
+ * keybindings.json without effect, so a file written for the original loads without warnings.
+ */
+const ORIGINAL_IDS_WITHOUT_ACTION =
+	/^(app\.(session|tree|models)\.|tui\.select\.|tui\.input\.copy$|tui\.editor\.(jump|page))/;
+
+/** Overrides with the original's ids renamed to pi's actions (and the ones pi has no action for left out). */
+export function translateKeybindingIds(overrides: KeybindingOverrides): KeybindingOverrides {
+	const translated: Record<string, string | readonly string[]> = {};
+	for (const [id, keys] of Object.entries(overrides)) {
+		const action = ORIGINAL_KEYBINDING_IDS[id];
+		if (action) translated[action] = keys;
+		else if (!ORIGINAL_IDS_WITHOUT_ACTION.test(id)) translated[id] = keys;
+	}
+	return translated;
+}
 
 /** Texts about keybindings.json. */
 export const KEYBINDINGS_TEXT = {
@@ -75,7 +146,10 @@ export function readKeybindingOverrides(agentDir: string): { overrides: Keybindi
 /** The manager holding editor and application actions with the user's overrides applied. */
 export function createKeybindings(overrides: KeybindingOverrides = {}): KeybindingsManager {
 	const appDefaults = Object.fromEntries(Object.entries(APP_ACTIONS).map(([name, action]) => [name, action.keys]));
-	return new KeybindingsManager({ ...INTERACTIVE_EDITOR_KEYBINDINGS, ...appDefaults }, overrides);
+	return new KeybindingsManager(
+		{ ...INTERACTIVE_EDITOR_KEYBINDINGS, ...appDefaults },
+		translateKeybindingIds(overrides),
+	);
 }
 
 /** Loads keybindings.json from the agent dir into a manager; warnings cover the file and each ignored entry. */

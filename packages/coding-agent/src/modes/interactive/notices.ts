@@ -23,7 +23,11 @@ export const NOTICE_TEXT = {
 	divider: (sessionId: string) => `──── session ${sessionId.slice(0, 8)} ────`,
 	working: "Working… (esc to interrupt)",
 	starting: "Starting…",
-	pendingHint: "↳ esc aborts the run and puts them back into the editor",
+	/** Under queued messages; `dequeueKey` is the key that puts them back (empty when unbound). */
+	pendingHint: (dequeueKey: string) =>
+		`↳ ${dequeueKey ? `${dequeueKey} puts them back into the editor · ` : ""}esc aborts the run and puts them back`,
+	noQueuedMessages: "No queued messages to put back.",
+	suspendUnavailable: "Suspending needs a shell with job control (it does not work on Windows or without one).",
 	compacting: "Compacting context… (esc to cancel)",
 	compacted: (tokensBefore: number) => `Compacted the context (${tokensBefore.toLocaleString("en-US")} tokens before).`,
 	compactionAborted: "Compaction cancelled.",
@@ -56,8 +60,6 @@ export const NOTICE_TEXT = {
 	queueModes: (steering: string, followUp: string) => `Queue modes: steering ${steering}, follow-up ${followUp}`,
 	autocompact: (enabled: boolean) => `Automatic compaction ${enabled ? "on" : "off"}.`,
 	reloaded: "Reloaded settings, models, keybindings, extensions and resources.",
-	shortcutConflict: (key: string, extensionPath: string, action: string) =>
-		`Shortcut ${key} of ${extensionPath} never fires: it is pi's ${action} key.`,
 	loggedIn: (provider: string) => `Saved the API key for ${provider} in auth.json.`,
 	loggedOut: (provider: string) => `Removed the credentials of ${provider} from auth.json.`,
 	themeChanged: (name: string) => `Theme: ${name}`,

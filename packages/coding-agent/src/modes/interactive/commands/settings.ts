@@ -1,7 +1,9 @@
 /** /settings, /theme, /queue, /hotkeys, /changelog, /reload. */
 import { readFileSync } from "node:fs";
+import { basename } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { QueueMode, SettingKey } from "../../../core/config/settings.js";
+import { reservedActionForKey } from "../hotkeys.js";
 import { APP_ACTIONS, formatKeys } from "../keybindings.js";
 import { NOTICE_TEXT } from "../notices.js";
 import { type HotkeySection, HotkeysView } from "../selectors/hotkeys-view.js";
@@ -19,6 +21,10 @@ export const SETTINGS_TEXT = {
 	noChangelog: "No CHANGELOG.md was found next to this installation.",
 	keysTitle: "Keys",
 	editorTitle: "Editor",
+	shortcutsTitle: "Extension shortcuts",
+	/** An extension shortcut's row: its description and the extension's file name. */
+	shortcut: (description: string | undefined, extensionPath: string, skippedFor: string | undefined) =>
+		`${description ? `${description} ` : ""}(${basename(extensionPath)})${skippedFor ? ` — skipped: pi's ${skippedFor} key` : ""}`,
 	commandsTitle: "Commands",
 	submit: "Send (while the agent works: steer)",
 	newline: "New line",
@@ -146,6 +152,7 @@ export function hotkeySections(context: ModeContext, commands: readonly SlashCom
 				{ keys: ["@"], description: SETTINGS_TEXT.fileMention },
 			],
 		},
+		...extensionShortcutSections(context),
 		{
 			title: SETTINGS_TEXT.commandsTitle,
 			rows: [
@@ -160,6 +167,21 @@ export function hotkeySections(context: ModeContext, commands: readonly SlashCom
 			],
 		},
 	];
+}
+
+/** The extensions' shortcuts (pi.registerShortcut), each with the extension it came from; none: no section. */
+function extensionShortcutSections(context: ModeContext): HotkeySection[] {
+	const shortcuts = [...context.session.extensions.getShortcuts()];
+	if (shortcuts.length === 0) return [];
+	const rows = shortcuts.map(([key, { extensionPath, shortcut }]) => ({
+		keys: [formatKeys([key])],
+		description: SETTINGS_TEXT.shortcut(
+			shortcut.description,
+			extensionPath,
+			reservedActionForKey(context.keybindings, key),
+		),
+	}));
+	return [{ title: SETTINGS_TEXT.shortcutsTitle, rows }];
 }
 
 /** The implementations of /settings, /theme, /queue, /hotkeys, /changelog and /reload. */

@@ -8,7 +8,7 @@ import type { Theme } from "../theme/theme.js";
 export const PENDING_TEXT = {
 	steering: "Steering: ",
 	followUp: "Follow-up: ",
-	hint: "↳ alt+up to edit queued messages",
+	hint: "↳ alt+up puts them back into the editor",
 } as const;
 
 export class PendingMessagesComponent implements Component {

@@ -12,8 +12,9 @@ import { findCommand, type ModeContext, parseCommandLine, runCommandLine } from 
 import type { PromptEditor } from "../components/prompt-editor.js";
 import type { Dialogs } from "../dialogs.js";
 import type { TranscriptView } from "../event-rendering.js";
-import type { HotkeyTarget } from "../hotkeys.js";
+import { type HotkeyTarget, reservedActionForKey } from "../hotkeys.js";
 import { NO_MODEL_NOTICE, NOTICE_TEXT, type NoticeKind, type NoticeOptions } from "../notices.js";
+import { suspend } from "../suspend.js";
 import { isNoModelError, parseShellCommand, sendToSession, submitErrorText } from "./submit.js";
 
 /** The command modules keys act through, imported on first use. */
@@ -180,16 +181,52 @@ export class KeyActions implements HotkeyTarget {
 		this.host.shutdown(0);
 	}
 
-	/** Runs the extension shortcut registered for this key, if any (its failure is an extension error). */
+	/**
+	 * Runs the extension shortcut registered for this key, if any (its failure is an extension error). A shortcut
+	 * on a reserved key of pi's is skipped (reported once when the extensions load).
+	 */
 	onExtensionShortcut(data: string): boolean {
 		const extensions = this.host.readySession?.extensions;
 		if (!extensions) return false;
 		for (const key of extensions.getShortcuts().keys()) {
-			if (!matchesKey(data, key)) continue;
+			if (!matchesKey(data, key) || reservedActionForKey(this.keybindings, key)) continue;
 			void extensions.runShortcut(key);
 			return true;
 		}
 		return false;
+	}
+
+	/** Ctrl+Z: the terminal is restored and pi stops until `fg` (suspend.ts). */
+	onSuspend(): void {
+		const { tui } = this.host;
+		suspend({
+			stop: () => tui.stop(),
+			resume: () => {
+				tui.start();
+				tui.requestRender();
+			},
+			unavailable: () => this.host.notify("warning", NOTICE_TEXT.suspendUnavailable),
+		});
+	}
+
+	/** Alt+Up: the queued steering and follow-up messages go back into the editor, above what is typed there. */
+	onDequeue(): void {
+		const session = this.host.readySession;
+		const queued = session?.clearQueue();
+		const restored = queued ? [...queued.steering, ...queued.followUp] : [];
+		if (restored.length === 0) {
+			this.host.showHint(NOTICE_TEXT.noQueuedMessages, 1500);
+			return;
+		}
+		const current = this.host.editor.getText();
+		this.host.editor.setText([...restored, ...(current.trim() ? [current] : [])].join("\n\n"));
+		this.host.clearPending();
+	}
+
+	/** A key bound to `/new`, `/tree`, `/fork` or `/resume` (keybindings.json; unbound by default). */
+	onSessionCommand(command: "new" | "tree" | "fork" | "resume"): void {
+		if (!this.host.readySession) return;
+		void runCommandLine(this.host.modeContext, `/${command}`).then(() => this.host.tui.requestRender());
 	}
 
 	onSubmitWithPopup(): boolean {

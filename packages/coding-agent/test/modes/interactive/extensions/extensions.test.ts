@@ -6,7 +6,7 @@
  */
 import { afterEach, describe, expect, it } from "vitest";
 import type { ExtensionAPI, ExtensionContext, ExtensionFactory } from "../../../../src/core/extensions/index.js";
-import { NOTICE_TEXT } from "../../../../src/modes/interactive/notices.js";
+import { SHORTCUT_TEXT } from "../../../../src/modes/interactive/hotkeys.js";
 import { createGateTool } from "../../../core/agent-session/helpers.js";
 import { createModeHarness, type ModeHarness } from "../commands/harness.js";
 
@@ -227,7 +227,7 @@ describe("extension shortcuts and /reload", () => {
 		await until(() => fired.length > 0, "the shortcut");
 		expect(fired).toEqual(["f5:true"]);
 		const screen = (await h.allText()).replace(/\s+/g, " ");
-		expect(screen).toContain(NOTICE_TEXT.shortcutConflict("escape", EXTENSION_PATH, "interrupt"));
+		expect(screen).toContain(SHORTCUT_TEXT.skipped("escape", EXTENSION_PATH, "interrupt"));
 	});
 
 	it("ctx.shutdown() quits the terminal UI like /quit", async () => {
