@@ -148,6 +148,13 @@ async function runMode(args: CliArgs, mode: "text" | "json" | "rpc", setup: Mode
 	const { session, messages } = await headless.createCliSession({ args, env, cwd, agentDir, mode, stderr });
 	const prompts = early ?? headless.assemblePrompts(files, stdinText, messages);
 	const removeSignals = headless.onTerminationSignals(session);
+	// `pi --mode json … | head`: once the reader of stdout is gone nobody reads the rest, so the run stops; the mode
+	// then ends as usual (session saved) and pi exits as a writer ended by SIGPIPE would, without a stack trace.
+	let readerGone = false;
+	setup.stdout.onClosed?.(() => {
+		readerGone = true;
+		void session.abort();
+	});
 	// Both modes end with session.shutdown() (fsync).
 	const output = { stdout: setup.stdout, stderr };
 	const code =
@@ -155,7 +162,9 @@ async function runMode(args: CliArgs, mode: "text" | "json" | "rpc", setup: Mode
 			? await headless.runJsonMode(session, prompts, output)
 			: await headless.runPrintMode(session, prompts, output, { verbose: args.verbose });
 	removeSignals();
-	return code;
+	if (!readerGone) return code;
+	stderr.write(`${cliMessages.outputClosed}\n`);
+	return EXIT.sigpipe;
 }
 
 /** Runs pi with `argv` (arguments after the script) and resolves with the exit code. Never throws. */

@@ -13,6 +13,8 @@ export const EXIT = {
 	sighup: 129,
 	sigint: 130,
 	sigterm: 143,
+	/** The reader of stdout went away (EPIPE), as a process ended by SIGPIPE reports it. */
+	sigpipe: 141,
 } as const;
 
 /** An error that ends the CLI with a given exit code. */
@@ -33,6 +35,7 @@ export function usageError(message: string): CliError {
 
 /** Texts of CLI failures, kept together so tests and docs can match them. */
 export const cliMessages = {
+	outputClosed: "pi: stdout was closed by its reader; the run was stopped and the session saved.",
 	unknownOption: (flag: string) => `Unknown option: ${flag}`,
 	missingValue: (flag: string, value: string) => `Option ${flag} needs a value ${value}`,
 	unexpectedValue: (flag: string) => `Option ${flag} does not take a value`,

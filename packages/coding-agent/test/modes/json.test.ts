@@ -1,9 +1,12 @@
+import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import {
+	childEnv,
 	createWorld,
 	MOCK_MODEL,
+	PI_BIN,
 	NOISY_FETCH_PRELOAD,
 	projectSessionDir,
 	runPi,
@@ -435,5 +438,35 @@ describe("pi --mode json: termination signals during a run (json-mode.md §6)", 
 				expect.objectContaining({ role: "assistant", stopReason: "aborted" }),
 			]);
 		}
+	});
+	it("stops the run when the reader of stdout goes away (EPIPE): exit 141, one stderr line, session saved", async () => {
+		// A long answer streamed slowly, so pi is still writing events when its reader closes the pipe.
+		cli.server.enqueue({ text: "word ".repeat(2000), chunkSize: 5, eventDelayMs: 2 });
+		const sessionFile = join(cli.world.cwd, "epipe.jsonl");
+		const child = spawn(
+			process.execPath,
+			[PI_BIN, "--mode", "json", "--model", MOCK_MODEL, "--session", sessionFile, "talk"],
+			{ cwd: cli.world.cwd, env: childEnv(cli.world), stdio: ["ignore", "pipe", "pipe"] },
+		);
+		let stderr = "";
+		child.stderr.on("data", (chunk: Buffer) => {
+			stderr += chunk.toString("utf8");
+		});
+		// Like `| head -c 1`: the reader takes the first chunk, then closes its end.
+		child.stdout.once("data", () => child.stdout.destroy());
+		const code = await new Promise<number | null>((resolve) => child.on("close", (exitCode) => resolve(exitCode)));
+		expect(code).toBe(141);
+		expect(stderr).toContain("stdout was closed by its reader");
+		expect(stderr).not.toContain("EPIPE");
+		const messages = readFileSync(sessionFile, "utf8")
+			.trimEnd()
+			.split("\n")
+			.map((line) => JSON.parse(line))
+			.filter((entry) => entry.type === "message")
+			.map((entry) => entry.message);
+		expect(messages).toEqual([
+			expect.objectContaining({ role: "user", content: [{ type: "text", text: "talk" }] }),
+			expect.objectContaining({ role: "assistant", stopReason: "aborted" }),
+		]);
 	});
 });
