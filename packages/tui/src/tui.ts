@@ -91,6 +91,14 @@ export class TUI extends Container {
 		this.terminal.stop();
 	}
 
+	/**
+	 * Forgets what was drawn (call while stopped): the next start prints the live rows afresh from the cursor's line,
+	 * below whatever another program wrote meanwhile (a shell after Ctrl+Z and `fg`). Committed rows stay committed.
+	 */
+	forgetScreen(): void {
+		this.renderer.reset();
+	}
+
 	/** Gives keyboard focus to `component` (or to nobody). Sets `focused` on Focusable components. */
 	setFocus(component: Component | undefined): void {
 		if (this.focusedComponent === component) return;

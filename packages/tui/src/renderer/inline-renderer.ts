@@ -235,6 +235,22 @@ export class InlineRenderer {
 		return moveRows(this.cursorRow, last) + "\r\n" + showCursor;
 	}
 
+	/**
+	 * Forgets the frames drawn so far: the next frame prints every live row from the cursor's line, as the first one
+	 * did. For a terminal another program wrote to meanwhile (pi suspended with Ctrl+Z, then `fg`).
+	 */
+	reset(): void {
+		this.previous = [];
+		this.previousWidths = [];
+		this.cursorRow = 0;
+		this.extent = 0;
+		this.filledScreen = false;
+		this.fixedRows = 0;
+		this.cursor = undefined;
+		this.frames = 0;
+		this.tailRequested = false;
+	}
+
 	/** Clips a row to the width, strips its cursor marker (recording where it was) and measures it. */
 	private prepareRow(row: string, index: number): { text: string; width: number } {
 		let text = row;

@@ -1,13 +1,16 @@
 /** Key hints as the original pi formats them for extensions: "Ctrl+C cancel", keys dimmed, text muted. */
-import { createKeybindings, formatKeys } from "../../modes/interactive/keybindings.js";
+import { createKeybindings, formatKeys, ORIGINAL_KEYBINDING_IDS } from "../../modes/interactive/keybindings.js";
 import { getExtensionTheme } from "./theme.js";
 
 let keybindings: ReturnType<typeof createKeybindings> | undefined;
 
-/** The keys of an action (e.g. an editor or app action name), formatted; an unknown name is shown as a key id. */
+/**
+ * The keys of an action (pi's name or the original's `app.*` / `tui.*` id), formatted; an unknown name is shown as a
+ * key id.
+ */
 export function keyText(keybinding: string): string {
 	keybindings ??= createKeybindings();
-	const keys = keybindings.getKeys(keybinding);
+	const keys = keybindings.getKeys(ORIGINAL_KEYBINDING_IDS[keybinding] ?? keybinding);
 	return formatKeys(keys.length > 0 ? keys : [keybinding]);
 }
 

@@ -42,4 +42,37 @@ describe("keybindings.json", () => {
 		expect(warnings).toEqual([`${path}: Keybinding "interrupt" must be a key id or a list of key ids (ignored).`]);
 		expect(keybindings.warnings).toHaveLength(1);
 	});
+
+	it("accepts the original pi's app.* and tui.* ids; its ids without a pi action are accepted silently", () => {
+		const agent = agentDir();
+		writeFileSync(
+			join(agent, "keybindings.json"),
+			JSON.stringify({
+				"app.tools.expand": "ctrl+e",
+				"app.suspend": [],
+				"app.session.new": "ctrl+alt+n",
+				"tui.editor.cursorUp": ["up", "ctrl+p"],
+				"tui.input.newLine": "ctrl+j",
+				"app.tree.foldOrUp": "ctrl+left",
+				"tui.select.cancel": "escape",
+				"nonsense.action": "f2",
+			}),
+		);
+		const { keybindings, warnings } = loadKeybindings(agent);
+		expect(keybindings.getKeys("expandTools")).toEqual(["ctrl+e"]);
+		expect(keybindings.getKeys("suspend")).toEqual([]);
+		expect(keybindings.getKeys("newSession")).toEqual(["ctrl+alt+n"]);
+		expect(keybindings.getKeys("cursorUp")).toEqual(["up", "ctrl+p"]);
+		expect(keybindings.getKeys("newline")).toEqual(["ctrl+j"]);
+		expect(warnings).toHaveLength(1);
+		expect(warnings[0]).toContain('"nonsense.action"');
+	});
+
+	it("binds Ctrl+Z to suspend and keeps undo on ctrl+- (the original's keys)", () => {
+		const { keybindings } = loadKeybindings(agentDir());
+		expect(keybindings.getKeys("suspend")).toEqual(["ctrl+z"]);
+		expect(keybindings.getKeys("undo")).not.toContain("ctrl+z");
+		expect(keybindings.getKeys("undo")).toContain("ctrl+-");
+		expect(keybindings.getKeys("dequeue")).toEqual(["alt+up"]);
+	});
 });

@@ -202,8 +202,9 @@ export class KeyActions implements HotkeyTarget {
 		suspend({
 			stop: () => tui.stop(),
 			resume: () => {
+				// The shell wrote below pi's last frame: pi draws itself afresh there.
+				tui.forgetScreen();
 				tui.start();
-				tui.requestRender();
 			},
 			unavailable: () => this.host.notify("warning", NOTICE_TEXT.suspendUnavailable),
 		});
