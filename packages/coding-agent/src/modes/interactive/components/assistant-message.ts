@@ -12,6 +12,14 @@ import { type CommittableComponent, type Component, Markdown, Text } from "@pi/t
 import { createMarkdownTheme } from "../theme/adapters.js";
 import type { Theme } from "../theme/theme.js";
 
+/** The placeholder of hidden thinking set by an extension (ctx.ui.setHiddenThinkingLabel); undefined: pi's. */
+let hiddenThinkingLabel: string | undefined;
+
+/** Sets the placeholder hidden thinking blocks show from now on (undefined restores pi's). */
+export function setHiddenThinkingLabel(label: string | undefined): void {
+	hiddenThinkingLabel = label;
+}
+
 /** User-visible texts of assistant messages. */
 export const ASSISTANT_TEXT = {
 	thinkingPlaceholder: "Thinking…",
@@ -157,7 +165,7 @@ export class AssistantMessageComponent implements Component, CommittableComponen
 	private refreshThinking(): void {
 		for (const block of this.blocks) {
 			if (block.kind !== "thinking") continue;
-			const text = this.hideThinking ? ASSISTANT_TEXT.thinkingPlaceholder : block.text;
+			const text = this.hideThinking ? (hiddenThinkingLabel ?? ASSISTANT_TEXT.thinkingPlaceholder) : block.text;
 			block.view.setText(this.theme.italic(this.theme.fg("thinking", text)));
 		}
 	}

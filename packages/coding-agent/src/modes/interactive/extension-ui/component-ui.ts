@@ -7,7 +7,7 @@
 import type { AutocompleteProvider, Component, Editor, KeybindingsManager, OverlayHandle, TUI } from "@pi/tui";
 import { createEditorTheme } from "../theme/adapters.js";
 import type { Theme } from "../theme/theme.js";
-import { callingExtension, ContainedComponent, type ExtensionComponent } from "./contained.js";
+import { ContainedComponent, callingExtension, type ExtensionComponent } from "./contained.js";
 import { type ExtensionOverlayOptions, toTuiOverlayOptions } from "./overlay-options.js";
 import type { ComponentSlot, HeaderSlot } from "./slots.js";
 

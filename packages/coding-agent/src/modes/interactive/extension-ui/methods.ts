@@ -4,6 +4,7 @@
  * is seen by the next call.
  */
 import type { ExtensionUiContext } from "../../../core/extensions/ui-defaults.js";
+import { setHiddenThinkingLabel } from "../components/assistant-message.js";
 import type { ExtensionStatusLine } from "../components/extension-widgets.js";
 import type { Theme } from "../theme/theme.js";
 import type { ComponentUi } from "./component-ui.js";
@@ -31,8 +32,6 @@ export interface ExtensionUiExtrasHost {
 	getToolsExpanded(): boolean;
 	setToolsExpanded(expanded: boolean): void;
 	changeWorkingRow(change: Partial<WorkingRowChange> & { reset?: (keyof WorkingRowChange)[] }): void;
-	/** Sets the placeholder of hidden thinking blocks (undefined: pi's). */
-	setHiddenThinkingLabel?(label: string | undefined): void;
 	requestRender(): void;
 }
 
@@ -82,7 +81,11 @@ export function createExtensionUiMethods(
 		setWorkingVisible: (visible) => host.changeWorkingRow({ visible: visible !== false }),
 		setWorkingIndicator: (options) =>
 			host.changeWorkingRow(options === undefined ? { reset: ["indicator"] } : { indicator: options }),
-		setHiddenThinkingLabel: (label) => host.setHiddenThinkingLabel?.(label),
+		// Applies to thinking blocks drawn from now on (the original's placeholder is also read when drawing).
+		setHiddenThinkingLabel: (label) => {
+			setHiddenThinkingLabel(label === undefined ? undefined : String(label));
+			host.requestRender();
+		},
 		getAllThemes: () => host.themeNames().map((name) => ({ name, path: undefined })),
 		getTheme: (name) => {
 			const theme = host.themeByName(name);
@@ -90,7 +93,8 @@ export function createExtensionUiMethods(
 			return theme as never;
 		},
 		setTheme: (theme) => {
-			const name = typeof theme === "string" ? theme : typeof theme === "object" && theme ? names.get(theme) : undefined;
+			const name =
+				typeof theme === "string" ? theme : typeof theme === "object" && theme ? names.get(theme) : undefined;
 			if (name === undefined) return { success: false, error: METHOD_TEXTS.themeObject };
 			if (!host.applyTheme(name, false)) return { success: false, error: METHOD_TEXTS.unknownTheme(name) };
 			host.requestRender();
@@ -99,7 +103,10 @@ export function createExtensionUiMethods(
 		getToolsExpanded: () => host.getToolsExpanded(),
 		setToolsExpanded: (expanded) => host.setToolsExpanded(Boolean(expanded)),
 	};
-	return Object.defineProperty(methods, "theme", { get: () => host.currentTheme, enumerable: false }) as Partial<Methods> & {
+	return Object.defineProperty(methods, "theme", {
+		get: () => host.currentTheme,
+		enumerable: false,
+	}) as Partial<Methods> & {
 		readonly theme: Theme;
 	};
 }

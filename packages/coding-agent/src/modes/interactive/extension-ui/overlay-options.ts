@@ -45,12 +45,14 @@ export function toTuiOverlayOptions(
 	rows: number,
 ): OverlayOptions {
 	const o = options ?? {};
-	const m = typeof o.margin === "number" ? { top: o.margin, right: o.margin, bottom: o.margin, left: o.margin } : o.margin;
+	const m =
+		typeof o.margin === "number" ? { top: o.margin, right: o.margin, bottom: o.margin, left: o.margin } : o.margin;
 	const margin = { top: m?.top ?? 0, right: m?.right ?? 0, bottom: m?.bottom ?? 0, left: m?.left ?? 0 };
 	const room = Math.max(1, columns - margin.left - margin.right);
 	let width = resolve(o.width, columns);
 	if (width !== undefined && o.minWidth !== undefined) width = Math.max(width, o.minWidth);
-	width = Math.min(width ?? room, room);
+	// As in the original: 80 columns unless told otherwise.
+	width = Math.max(1, Math.min(width ?? Math.min(80, room), room));
 	const maxHeight = Math.min(resolve(o.maxHeight, rows) ?? rows, Math.max(1, rows - margin.top - margin.bottom));
 	const anchor = o.anchor ?? "center";
 	const result: OverlayOptions = { width, maxHeight, focus: !o.nonCapturing };
