@@ -10,6 +10,7 @@
  */
 import { applyBackground, type Component, expandTabs, renderPadded, wrapTextWithAnsi } from "@pi/tui";
 import type { ToolDefinition } from "../../../core/extensions/api-types.js";
+import { toOriginalInput } from "../../../core/extensions/session-hooks-tool-input.js";
 import { isBuiltinToolName } from "../../../tools/builtin.js";
 import type { Theme, ThemeColorRole } from "../theme/theme.js";
 import { callRenderer, type ReportRendererProblem, renderContained } from "./extension-renderers.js";
@@ -263,7 +264,7 @@ export class ToolExecutionComponent implements Component {
 			entry.component = callRenderer(
 				() =>
 					slot === "call"
-						? renderers.renderCall!(this.args, this.options.theme, context)
+						? renderers.renderCall!(context.args, this.options.theme, context)
 						: renderers.renderResult!(
 								{ content: [...(result?.content ?? [])], details: result?.details },
 								{ expanded: this.expanded, isPartial: this.state !== "success" && this.state !== "error" },
@@ -277,9 +278,17 @@ export class ToolExecutionComponent implements Component {
 		return entry.component && renderContained(entry.component, width, problem, report);
 	}
 
+	/**
+	 * The arguments renderers see: for a tool named like a built-in, with the original pi's names (`path`, `edits`),
+	 * as the extension events show them.
+	 */
+	private rendererArgs(): Record<string, unknown> {
+		return isBuiltinToolName(this.toolName) ? toOriginalInput(this.toolName, this.args) : this.args;
+	}
+
 	private renderContext(lastComponent: Component | undefined): ToolRenderContext {
 		return {
-			args: this.args,
+			args: this.rendererArgs(),
 			toolCallId: this.options.toolCallId ?? "",
 			invalidate: () => {
 				this.invalidate();
