@@ -11,6 +11,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { ExtensionFactory } from "../../../../src/core/extensions/index.js";
 import { RENDERER_TEXT } from "../../../../src/modes/interactive/components/extension-renderers.js";
 import { SHORTCUT_TEXT } from "../../../../src/modes/interactive/hotkeys.js";
+import { NOTICE_TEXT } from "../../../../src/modes/interactive/notices.js";
+import { createGateTool } from "../../../core/agent-session/helpers.js";
 import { createModeHarness, type ModeHarness } from "../commands/harness.js";
 
 const CTRL_O = "\x0f";
@@ -243,5 +245,26 @@ describe("extension shortcuts", () => {
 		expect(screen).toContain("Ctrl+K Wants ctrl+k (renderers.mjs) — skipped");
 		h.press("\x1b");
 		await done;
+	});
+});
+
+describe("queued messages", () => {
+	it("Alt+Up puts the queued messages back into the editor, above what is typed; the hint names the key", async () => {
+		const gate = createGateTool();
+		h = await createModeHarness({ customTools: [gate.tool] });
+		h.faux.enqueue({ toolCalls: [{ name: "gate", arguments: {} }] }, { text: "Done." });
+		const run = h.submit("use the gate");
+		await gate.started;
+		await h.submit("first queued");
+		await h.submit("second queued");
+		expect(flat(await h.screen())).toContain(NOTICE_TEXT.pendingHint("Alt+Up"));
+		h.press("draft");
+		h.press("\x1b[1;3A"); // alt+up
+		await h.screen();
+		expect(h.mode.editor.getText()).toBe("first queued\n\nsecond queued\n\ndraft");
+		expect(h.session.getQueuedMessages()).toEqual({ steering: [], followUp: [] });
+		expect(flat(await h.screen())).not.toContain(NOTICE_TEXT.pendingHint("Alt+Up"));
+		gate.release();
+		await run;
 	});
 });
