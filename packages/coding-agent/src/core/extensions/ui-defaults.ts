@@ -4,10 +4,39 @@
  * original has where there is no terminal UI: no-ops and neutral answers. So an extension written for the terminal
  * loads and runs in print, JSON and RPC mode, and in a terminal UI that does not draw that part yet.
  */
+import type { AutocompleteProvider, Component, EditorTheme, KeybindingsManager, TUI } from "@pi/tui";
 import type { DialogOptions, UiContext } from "./ui-context.js";
 
 /** A theme without colours: every styling method returns its text unchanged. */
 export type PlainTheme = Record<string, (...args: unknown[]) => string>;
+
+/** A component an extension hands to the terminal UI (`dispose` runs when it is replaced or closed). */
+export type ExtensionComponent = Component & { dispose?(): void };
+
+/** The overlay handle `custom(…, { onHandle })` receives. */
+export interface ExtensionOverlayHandle {
+	hide(): void;
+	setHidden(hidden: boolean): void;
+	isHidden(): boolean;
+	focus(): void;
+	unfocus(): void;
+	isFocused(): boolean;
+}
+
+/** Options of `custom()`: an overlay and its placement (see docs/extensions.md, "Custom UI in the terminal"). */
+export interface CustomUiOptions {
+	overlay?: boolean;
+	overlayOptions?: Record<string, unknown> | (() => Record<string, unknown>);
+	onHandle?: (handle: ExtensionOverlayHandle) => void;
+}
+
+/** What `setFooter`'s factory gets besides the TUI and theme. */
+export interface FooterDataProvider {
+	getGitBranch(): string | null;
+	getExtensionStatuses(): ReadonlyMap<string, string>;
+	getAvailableProviderCount(): number;
+	onBranchChange(callback: () => void): () => void;
+}
 
 /** Where a widget goes (`setWidget`'s options in the original; pi's older third argument is the placement itself). */
 export type WidgetPlacementArg = "aboveEditor" | "belowEditor" | { placement?: "aboveEditor" | "belowEditor" };
@@ -22,13 +51,23 @@ export interface ExtensionUiContext extends Omit<UiContext, "setWidget"> {
 	setWorkingVisible(visible: boolean): void;
 	setWorkingIndicator(options?: { frames?: string[]; intervalMs?: number }): void;
 	setHiddenThinkingLabel(label?: string): void;
-	setFooter(factory: unknown): void;
-	setHeader(factory: unknown): void;
+	setFooter(factory: ((tui: TUI, theme: any, footerData: FooterDataProvider) => ExtensionComponent) | undefined): void;
+	setHeader(factory: ((tui: TUI, theme: any) => ExtensionComponent) | undefined): void;
 	/** Shows a custom component; resolves with what it reports (undefined where there is no terminal UI). */
-	custom<T>(factory: unknown, options?: unknown): Promise<T | undefined>;
+	custom<T>(
+		factory: (
+			tui: TUI,
+			theme: any,
+			keybindings: KeybindingsManager,
+			done: (result: T) => void,
+		) => ExtensionComponent | Promise<ExtensionComponent>,
+		options?: CustomUiOptions,
+	): Promise<T | undefined>;
 	pasteToEditor(text: string): void;
-	addAutocompleteProvider(factory: unknown): void;
-	setEditorComponent(factory: unknown): void;
+	addAutocompleteProvider(factory: (current: AutocompleteProvider) => AutocompleteProvider): void;
+	setEditorComponent(
+		factory: ((tui: TUI, theme: EditorTheme, keybindings: KeybindingsManager) => ExtensionComponent) | undefined,
+	): void;
 	getEditorComponent(): unknown;
 	readonly theme: PlainTheme;
 	getAllThemes(): { name: string; path: string | undefined }[];

@@ -322,6 +322,7 @@ export class InteractiveMode {
 		if (this.stopped) return;
 		this.stopped = true;
 		this.dialogs.cancel();
+		this.extensionUi.components.closeAll();
 		this.hint.clear();
 		this.status.clear();
 		this.unsubscribe?.();

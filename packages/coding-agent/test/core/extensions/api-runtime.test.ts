@@ -270,7 +270,7 @@ describe("ctx.ui in every mode", () => {
 		ui.setWorkingMessage("thinking hard");
 		ui.setWorkingVisible(false);
 		ui.setHiddenThinkingLabel("hidden");
-		ui.setFooter(() => ({}));
+		ui.setFooter(() => ({ render: () => [] }));
 		ui.setEditorComponent(undefined);
 		expect(ui.onTerminalInput(() => undefined)).toBeTypeOf("function");
 		expect(ui.theme.fg("accent", "plain text")).toBe("plain text");
@@ -278,7 +278,7 @@ describe("ctx.ui in every mode", () => {
 		expect(ui.setTheme("dark")).toEqual({ success: false, error: uiDefaultTexts.noThemes });
 		expect(ui.getAllThemes()).toEqual([]);
 		expect(ui.getToolsExpanded()).toBe(false);
-		expect(await ui.custom(() => ({}))).toBeUndefined();
+		expect(await ui.custom(() => ({ render: () => [] }))).toBeUndefined();
 		// The original's options object and pi's placement string both reach the mode as the placement.
 		ui.setWidget("todo", ["a"], { placement: "belowEditor" });
 		ui.setWidget("todo", ["b"], "aboveEditor");

@@ -55,6 +55,8 @@ function isCustomEditor(editor: object): editor is Editor & { onExtensionShortcu
 export class ComponentUi {
 	/** Components of extensions that take the keyboard (custom(), overlays): app keys go to them. */
 	private readonly capturing = new Set<Component>();
+	/** How to close each open custom() component (resolving it undefined). */
+	private readonly open = new Set<() => void>();
 	private readonly terminalInput = new Set<(data: string) => { consume?: boolean; data?: string } | undefined>();
 	private editorFactory: Factory | undefined;
 	private customEditor: Editor | undefined;
@@ -108,6 +110,7 @@ export class ComponentUi {
 			const done = (result: T | undefined) => {
 				if (finished) return;
 				finished = true;
+				this.open.delete(cancel);
 				if (contained) {
 					this.capturing.delete(contained);
 					if (overlay) overlay.hide();
@@ -119,10 +122,14 @@ export class ComponentUi {
 				tui.requestRender();
 				resolve(result);
 			};
+			const cancel = () => done(undefined);
+			this.open.add(cancel);
 			let made: ExtensionComponent | Promise<ExtensionComponent>;
 			try {
 				made = factory(tui, this.host.currentTheme, this.host.keybindings, done);
 			} catch (error) {
+				finished = true;
+				this.open.delete(cancel);
 				reject(error);
 				return;
 			}
@@ -145,10 +152,16 @@ export class ComponentUi {
 				},
 				(error) => {
 					finished = true;
+					this.open.delete(cancel);
 					reject(error);
 				},
 			);
 		});
+	}
+
+	/** Closes every open custom() component, resolving it undefined (the mode stops: nobody can answer any more). */
+	closeAll(): void {
+		for (const cancel of [...this.open]) cancel();
 	}
 
 	private showOverlay(contained: ContainedComponent, options: CustomOptions): OverlayHandle {
