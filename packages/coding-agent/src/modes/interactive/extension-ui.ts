@@ -15,6 +15,7 @@ import type { Dialogs } from "./dialogs.js";
 import { ComponentUi, type ComponentUiHost } from "./extension-ui/component-ui.js";
 import { createExtensionUiMethods, type ExtensionUiExtrasHost } from "./extension-ui/methods.js";
 import { ComponentSlot, HeaderSlot } from "./extension-ui/slots.js";
+import { toExtensionTheme } from "./extension-ui/theme-adapter.js";
 import type { NoticeKind } from "./notices.js";
 import type { Theme } from "./theme/index.js";
 
@@ -78,7 +79,7 @@ export class TuiExtensionUi {
 
 	constructor(host: ExtensionUiHost, theme: Theme, parts: BuiltInParts) {
 		this.statusLine = new ExtensionStatusLine(theme);
-		setExtensionTheme(theme);
+		setExtensionTheme(toExtensionTheme(theme));
 		this.editorSlot = new ComponentSlot(parts.editor);
 		this.footerSlot = new ComponentSlot(parts.footer);
 		this.components = new ComponentUi(host, {
@@ -94,7 +95,7 @@ export class TuiExtensionUi {
 					placement === "belowEditor" ? [this.widgetsBelow, this.widgetsAbove] : [this.widgetsAbove, this.widgetsBelow];
 				other.set(key, undefined);
 				if (typeof content === "function") {
-					const component = content(host.tui, host.currentTheme) as Component;
+					const component = content(host.tui, toExtensionTheme(host.currentTheme)) as Component;
 					target.set(key, component && this.components.contain(component, "widget", this.components.owner()));
 				} else target.set(key, content);
 			},
@@ -103,7 +104,7 @@ export class TuiExtensionUi {
 		this.context = Object.defineProperty(
 			{ ...base, ...createExtensionUiMethods(host, this.components, this.statusLine), drawsComponents: true } as object,
 			"theme",
-			{ get: () => host.currentTheme },
+			{ get: () => toExtensionTheme(host.currentTheme) },
 		) as ModeUi;
 	}
 
@@ -114,7 +115,7 @@ export class TuiExtensionUi {
 
 	setTheme(theme: Theme): void {
 		this.statusLine.setTheme(theme);
-		setExtensionTheme(theme);
+		setExtensionTheme(toExtensionTheme(theme));
 	}
 }
 

@@ -10,6 +10,7 @@ import type { Theme } from "../theme/theme.js";
 import { ContainedComponent, callingExtension, type ExtensionComponent } from "./contained.js";
 import { type ExtensionOverlayOptions, toTuiOverlayOptions } from "./overlay-options.js";
 import type { ComponentSlot, HeaderSlot } from "./slots.js";
+import { toExtensionTheme } from "./theme-adapter.js";
 
 /** What the component UI drives (implemented by InteractiveMode, through TuiExtensionUi). */
 export interface ComponentUiHost {
@@ -126,7 +127,7 @@ export class ComponentUi {
 			this.open.add(cancel);
 			let made: ExtensionComponent | Promise<ExtensionComponent>;
 			try {
-				made = factory(tui, this.host.currentTheme, this.host.keybindings, done);
+				made = factory(tui, toExtensionTheme(this.host.currentTheme), this.host.keybindings, done);
 			} catch (error) {
 				finished = true;
 				this.open.delete(cancel);
@@ -221,7 +222,11 @@ export class ComponentUi {
 		this.footerComponent?.dispose();
 		this.footerComponent = undefined;
 		if (typeof factory === "function") {
-			const component = factory(this.host.tui, this.host.currentTheme, footerData) as ExtensionComponent;
+			const component = factory(
+				this.host.tui,
+				toExtensionTheme(this.host.currentTheme),
+				footerData,
+			) as ExtensionComponent;
 			this.footerComponent = this.contain(component, "footer", this.owner());
 		}
 		this.slots.footer.show(this.footerComponent);
@@ -237,7 +242,7 @@ export class ComponentUi {
 		const previous = this.headerComponent;
 		let next: ContainedComponent | undefined;
 		if (typeof factory === "function") {
-			const component = factory(this.host.tui, this.host.currentTheme) as ExtensionComponent;
+			const component = factory(this.host.tui, toExtensionTheme(this.host.currentTheme)) as ExtensionComponent;
 			next = this.contain(component, "header", this.owner());
 		}
 		if (this.slots.header.show(next)) {

@@ -8,6 +8,7 @@ import { setHiddenThinkingLabel } from "../components/assistant-message.js";
 import type { ExtensionStatusLine } from "../components/extension-widgets.js";
 import type { Theme } from "../theme/theme.js";
 import type { ComponentUi } from "./component-ui.js";
+import { toExtensionTheme } from "./theme-adapter.js";
 
 /** How the working row (the spinner while the agent works) looks; extensions change it. */
 export interface WorkingRowChange {
@@ -88,7 +89,8 @@ export function createExtensionUiMethods(
 		},
 		getAllThemes: () => host.themeNames().map((name) => ({ name, path: undefined })),
 		getTheme: (name) => {
-			const theme = host.themeByName(name);
+			const found = host.themeByName(name);
+			const theme = found && toExtensionTheme(found);
 			if (theme) names.set(theme, name);
 			return theme as never;
 		},
@@ -104,7 +106,7 @@ export function createExtensionUiMethods(
 		setToolsExpanded: (expanded) => host.setToolsExpanded(Boolean(expanded)),
 	};
 	return Object.defineProperty(methods, "theme", {
-		get: () => host.currentTheme,
+		get: () => toExtensionTheme(host.currentTheme),
 		enumerable: false,
 	}) as Partial<Methods> & {
 		readonly theme: Theme;
