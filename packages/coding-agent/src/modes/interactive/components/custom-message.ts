@@ -7,6 +7,7 @@
 import { applyBackground, type Component, expandTabs, wrapTextWithAnsi } from "@pi/tui";
 import type { MessageRenderer } from "../../../core/extensions/api-types.js";
 import type { CustomMessage } from "../../../core/session/types.js";
+import { toExtensionTheme } from "../extension-ui/theme-adapter.js";
 import type { Theme } from "../theme/theme.js";
 import { callRenderer, type ReportRendererProblem, renderContained } from "./extension-renderers.js";
 import { userMessageText } from "./user-message.js";
@@ -66,7 +67,7 @@ export class CustomMessageComponent implements Component {
 			this.stale = false;
 			// Returning nothing is the renderer's way of leaving a message to pi's drawing (as in the original).
 			this.component = callRenderer(
-				() => source.renderer(this.message, { expanded: this.expanded }, this.options.theme) ?? EMPTY,
+				() => source.renderer(this.message, { expanded: this.expanded }, toExtensionTheme(this.options.theme)) ?? EMPTY,
 				problem,
 				report,
 			);

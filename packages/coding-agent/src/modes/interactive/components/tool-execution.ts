@@ -12,6 +12,7 @@ import { applyBackground, type Component, expandTabs, renderPadded, wrapTextWith
 import type { ToolDefinition } from "../../../core/extensions/api-types.js";
 import { toOriginalInput } from "../../../core/extensions/session-hooks-tool-input.js";
 import { isBuiltinToolName } from "../../../tools/builtin.js";
+import { toExtensionTheme } from "../extension-ui/theme-adapter.js";
 import type { Theme, ThemeColorRole } from "../theme/theme.js";
 import { callRenderer, type ReportRendererProblem, renderContained } from "./extension-renderers.js";
 import { type ToolResultData, type ToolState, toolViewFor } from "./tool-views/index.js";
@@ -264,11 +265,11 @@ export class ToolExecutionComponent implements Component {
 			entry.component = callRenderer(
 				() =>
 					slot === "call"
-						? renderers.renderCall!(context.args, this.options.theme, context)
+						? renderers.renderCall!(context.args, toExtensionTheme(this.options.theme), context)
 						: renderers.renderResult!(
 								{ content: [...(result?.content ?? [])], details: result?.details },
 								{ expanded: this.expanded, isPartial: this.state !== "success" && this.state !== "error" },
-								this.options.theme,
+								toExtensionTheme(this.options.theme),
 								context,
 							),
 				problem,
