@@ -7,9 +7,17 @@ import { splitStyledUnits, visibleWidth } from "./width.js";
 
 /**
  * Shortens `text` to at most `width` columns, ending with `ellipsis` when something was cut. Escapes are kept,
- * the ellipsis carries the style active at the cut, and styles/links still open are closed at the end.
+ * the ellipsis carries the style active at the cut, and styles/links still open are closed at the end. With `pad`,
+ * a shorter result is filled with spaces to exactly `width` columns (the original pi-tui's fourth argument).
  */
-export function truncateToWidth(text: string, width: number, ellipsis = "…"): string {
+export function truncateToWidth(text: string, width: number, ellipsis = "…", pad = false): string {
+	const cut = truncate(text, width, ellipsis);
+	if (!pad) return cut;
+	const missing = Math.max(0, Math.floor(width)) - visibleWidth(cut);
+	return missing > 0 ? cut + " ".repeat(missing) : cut;
+}
+
+function truncate(text: string, width: number, ellipsis: string): string {
 	const maxWidth = Math.max(0, Math.floor(width));
 	if (visibleWidth(text) <= maxWidth) return text;
 	const ellipsisWidth = visibleWidth(ellipsis);

@@ -30,6 +30,15 @@ describe("truncateToWidth", () => {
 	});
 });
 
+describe("truncateToWidth with pad (the original pi-tui's fourth argument)", () => {
+	it("fills a shorter result with spaces to exactly the width, and still cuts a longer one", () => {
+		expect(truncateToWidth("ab", 5, "...", true)).toBe("ab   ");
+		expect(truncateToWidth("\x1b[31mab\x1b[39m", 4, "...", true)).toBe("\x1b[31mab\x1b[39m  ");
+		expect(visibleWidth(truncateToWidth("abcdefgh", 6, "...", true))).toBe(6);
+		expect(truncateToWidth("ab", 5)).toBe("ab");
+	});
+});
+
 describe("sliceByColumn", () => {
 	it("slices plain text by columns", () => {
 		expect(sliceByColumn("abcdefgh", 2, 5)).toBe("cde");
