@@ -111,6 +111,8 @@ export function layoutOverlay(
 	if (anchor === "center") row = Math.floor((screenRows - rows.length) / 2);
 	else if (anchor === "top") row = 0;
 	else if (anchor === "bottom") row = screenRows - rows.length;
+	// An anchor of another shape (a caller's typo, another library's names) centers rather than failing the frame.
+	else if (typeof anchor !== "object" || anchor === null) row = Math.floor((screenRows - rows.length) / 2);
 	else if ("component" in anchor) row = besideSpan(locate(anchor.component), anchor.position, rows.length, screenRows);
 	else {
 		const target = anchor.row < 0 ? screenRows + anchor.row : anchor.row;
@@ -123,7 +125,8 @@ export function layoutOverlay(
 	if (align === "left") column = 0;
 	else if (align === "right") column = columns - width;
 	else if (align === "center") column = Math.floor((columns - width) / 2);
-	else column = align.column;
+	else if (typeof align === "object" && align !== null && Number.isFinite(align.column)) column = align.column;
+	else column = Math.floor((columns - width) / 2);
 	column = clamp(column + (options.offsetColumn ?? 0), 0, columns - width);
 
 	return { row, column, width, rows };

@@ -95,7 +95,7 @@ export class TuiExtensionUi {
 					placement === "belowEditor" ? [this.widgetsBelow, this.widgetsAbove] : [this.widgetsAbove, this.widgetsBelow];
 				other.set(key, undefined);
 				if (typeof content === "function") {
-					const component = content(host.tui, toExtensionTheme(host.currentTheme)) as Component;
+					const component = content(this.components.extensionTui, toExtensionTheme(host.currentTheme)) as Component;
 					target.set(key, component && this.components.contain(component, "widget", this.components.owner()));
 				} else target.set(key, content);
 			},

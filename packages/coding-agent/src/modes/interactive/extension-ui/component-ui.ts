@@ -63,6 +63,7 @@ export class ComponentUi {
 	private customEditor: Editor | undefined;
 	private footerComponent: ContainedComponent | undefined;
 	private headerComponent: ContainedComponent | undefined;
+	private tuiForExtensions: TUI | undefined;
 	/** Input re-dispatched after a listener rewrote it skips the listeners. */
 	private redispatching = false;
 
@@ -127,7 +128,7 @@ export class ComponentUi {
 			this.open.add(cancel);
 			let made: ExtensionComponent | Promise<ExtensionComponent>;
 			try {
-				made = factory(tui, toExtensionTheme(this.host.currentTheme), this.host.keybindings, done);
+				made = factory(this.extensionTui, toExtensionTheme(this.host.currentTheme), this.host.keybindings, done);
 			} catch (error) {
 				finished = true;
 				this.open.delete(cancel);
@@ -142,7 +143,7 @@ export class ComponentUi {
 					}
 					contained = this.contain(component, "custom component", owner);
 					contained.onInputFailure = () => done(undefined);
-					if (options.overlay) overlay = this.showOverlay(contained, options);
+					if (options.overlay) overlay = this.showOverlay(contained, options).handle;
 					else {
 						this.slots.editor.show(contained);
 						tui.setFocus(contained);
@@ -165,7 +166,33 @@ export class ComponentUi {
 		for (const cancel of [...this.open]) cancel();
 	}
 
-	private showOverlay(contained: ContainedComponent, options: CustomOptions): OverlayHandle {
+	/**
+	 * The TUI as extensions get it: pi's TUI, except that `showOverlay` takes the original's overlay options and
+	 * returns the original's handle (extensions written for it call `tui.showOverlay` themselves).
+	 */
+	get extensionTui(): TUI {
+		if (this.tuiForExtensions) return this.tuiForExtensions;
+		const { tui } = this.host;
+		const showOverlay = (component: ExtensionComponent, options?: ExtensionOverlayOptions) => {
+			const contained = this.contain(component, "overlay", this.owner());
+			this.capturing.add(contained);
+			const { extensionHandle } = this.showOverlay(contained, { overlayOptions: options });
+			return extensionHandle;
+		};
+		this.tuiForExtensions = new Proxy(tui, {
+			get(target, property) {
+				if (property === "showOverlay") return showOverlay;
+				const value = Reflect.get(target, property, target);
+				return typeof value === "function" ? value.bind(target) : value;
+			},
+		});
+		return this.tuiForExtensions;
+	}
+
+	private showOverlay(
+		contained: ContainedComponent,
+		options: CustomOptions,
+	): { handle: OverlayHandle; extensionHandle: ExtensionOverlayHandle } {
 		const { tui } = this.host;
 		const read = () =>
 			typeof options.overlayOptions === "function" ? options.overlayOptions() : options.overlayOptions;
@@ -189,7 +216,7 @@ export class ComponentUi {
 			return render(width);
 		};
 		const previous = this.currentEditorComponent();
-		options.onHandle?.({
+		const extensionHandle: ExtensionOverlayHandle = {
 			hide: () => handle.hide(),
 			setHidden: (hidden) => {
 				hiddenByHandle = hidden;
@@ -203,8 +230,9 @@ export class ComponentUi {
 				if (tui.focused === contained) tui.setFocus(this.currentEditorComponent());
 			},
 			isFocused: () => tui.focused === contained,
-		});
-		return handle;
+		};
+		options.onHandle?.(extensionHandle);
+		return { handle, extensionHandle };
 	}
 
 	/** Whether `component` is still on screen as something that may have focus. */
@@ -223,7 +251,7 @@ export class ComponentUi {
 		this.footerComponent = undefined;
 		if (typeof factory === "function") {
 			const component = factory(
-				this.host.tui,
+				this.extensionTui,
 				toExtensionTheme(this.host.currentTheme),
 				footerData,
 			) as ExtensionComponent;
@@ -242,7 +270,7 @@ export class ComponentUi {
 		const previous = this.headerComponent;
 		let next: ContainedComponent | undefined;
 		if (typeof factory === "function") {
-			const component = factory(this.host.tui, toExtensionTheme(this.host.currentTheme)) as ExtensionComponent;
+			const component = factory(this.extensionTui, toExtensionTheme(this.host.currentTheme)) as ExtensionComponent;
 			next = this.contain(component, "header", this.owner());
 		}
 		if (this.slots.header.show(next)) {
@@ -261,7 +289,11 @@ export class ComponentUi {
 		this.customEditor = undefined;
 		this.editorFactory = undefined;
 		if (typeof factory === "function") {
-			const editor = factory(tui, createEditorTheme(this.host.currentTheme), this.host.keybindings) as Editor;
+			const editor = factory(
+				this.extensionTui,
+				createEditorTheme(this.host.currentTheme),
+				this.host.keybindings,
+			) as Editor;
 			this.editorFactory = factory;
 			this.customEditor = editor;
 			editor.onSubmit = (submitted) => this.host.submitEditorText(submitted);

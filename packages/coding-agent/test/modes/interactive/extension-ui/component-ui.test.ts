@@ -100,6 +100,23 @@ describe("ctx.ui.custom", () => {
 		expect(await result).toBe("p");
 	});
 
+	it("tui.showOverlay takes the original's options and returns its handle", async () => {
+		const { h, ui } = await start();
+		let handle: { hide(): void; isFocused(): boolean } | undefined;
+		ui.setWidget("opener", (tui: any) => {
+			handle = tui.showOverlay(
+				{ render: () => ["CORNER"], invalidate() {} },
+				{ anchor: "top-right", width: 10, nonCapturing: true },
+			);
+			return { render: () => [], invalidate() {} };
+		});
+		const first = (await h.screen()).split("\n")[0]!;
+		expect(first.indexOf("CORNER")).toBe(100 - 10);
+		expect(handle?.isFocused()).toBe(false);
+		handle?.hide();
+		expect(await h.screen()).not.toContain("CORNER");
+	});
+
 	it("an open component resolves undefined when pi quits", async () => {
 		const { h, ui } = await start();
 		const result = ui.custom<string>(catcher("OPEN"), { overlay: true });
