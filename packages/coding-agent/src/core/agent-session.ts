@@ -541,6 +541,11 @@ export class AgentSession {
 		return [...this.extensions.listCommands(), ...listPromptCommands(this.resources)];
 	}
 
+	/** The prompt templates and skills loaded, with where each was found (the TUI's start-up listing). */
+	get promptResources(): PromptResources {
+		return this.resources;
+	}
+
 	/** Replaces the prompt templates and skills (after a resource reload). */
 	setResources(resources: PromptResources): void {
 		this.resources = resources;

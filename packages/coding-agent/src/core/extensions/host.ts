@@ -149,6 +149,11 @@ export class ExtensionHost {
 		return [...this.origins.keys()];
 	}
 
+	/** Where a loaded extension was found (its package for a package's extension); undefined when not loaded. */
+	originOf(extensionPath: string): ExtensionOrigin | undefined {
+		return this.origins.get(extensionPath);
+	}
+
 	addHandler<K extends ExtensionEventName>(extensionPath: string, event: K, handler: ExtensionHandler<K>): void {
 		const known = EXTENSION_EVENT_NAMES.includes(event) || UNFIRED_EVENT_NAMES.includes(event);
 		if (!known) throw new Error(extensionTexts.unknownEvent(String(event)));

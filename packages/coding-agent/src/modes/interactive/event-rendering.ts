@@ -42,7 +42,7 @@ export interface TranscriptRenderers {
 }
 
 /** Transcript entries Ctrl+O expands or collapses. */
-interface Expandable extends Component {
+export interface Expandable extends Component {
 	setExpanded(expanded: boolean): void;
 }
 
@@ -296,7 +296,8 @@ export class TranscriptView {
 		}
 	}
 
-	private addExpandable(view: Expandable): void {
+	/** Adds a finished entry that Ctrl+O expands and collapses with the tool boxes (it starts as they are). */
+	addExpandable(view: Expandable): void {
 		view.setExpanded(this.options.toolsExpanded);
 		this.expandables.push(view);
 		this.addFinal(view);

@@ -15,9 +15,10 @@ import type { AgentSession } from "../../core/agent-session.js";
 import { AuthStorage } from "../../core/config/auth-storage.js";
 import { resolveAgentDir } from "../../core/config/paths.js";
 import { SettingsManager } from "../../core/config/settings.js";
-import { packageThemePaths } from "../../core/packages/resolve.js";
+import { resolvePackageResources } from "../../core/packages/resolve.js";
 import { InteractiveMode, QUIT_LIMIT_MS } from "./interactive-mode.js";
 import { loadKeybindings, readKeybindingOverrides } from "./keybindings.js";
+import { themeSources } from "./loaded-resources.js";
 import { installExitHandlers } from "./process-exit.js";
 import { detectBackground, loadThemes, selectTheme } from "./theme/index.js";
 
@@ -42,13 +43,18 @@ export async function runInteractiveMode(args: CliArgs, env: EnvOptions = readEn
 	// Message arguments are final only once extensions have taken the values of the flags they registered.
 	let messages = args.messages;
 
-	const { themes, warnings: themeWarnings } = loadThemes({
+	// Installed packages' themes (docs/packages.md); their problems are reported once, by the session's start-up.
+	const packageThemes = args.noThemes ? [] : resolvePackageResources({ cwd, agentDir, settings }).themes;
+	const {
+		themes,
+		warnings: themeWarnings,
+		files: themeFiles,
+	} = loadThemes({
 		agentDir,
 		cwd,
 		paths: args.themes,
 		discover: !args.noThemes,
-		// Installed packages' themes (docs/packages.md); their problems are reported once, by the session's start-up.
-		packagePaths: args.noThemes ? [] : packageThemePaths({ cwd, agentDir, settings }),
+		packagePaths: packageThemes.map((resource) => resource.path),
 	});
 	const chosen = selectTheme(themes, settings.getTheme(), detectBackground(env.colorfgbg));
 	const { keybindings, warnings: keyWarnings } = loadKeybindings(agentDir);
@@ -69,6 +75,8 @@ export async function runInteractiveMode(args: CliArgs, env: EnvOptions = readEn
 		externalEditor: env.externalEditor,
 		showHardwareCursor: env.hardwareCursor || settings.getShowHardwareCursor(),
 		onReload: reloadResources,
+		listedThemes: themeSources(themeFiles, packageThemes, { cwd, agentDir }),
+		verbose: args.verbose,
 	});
 	mode = ui;
 	const detachSignals = installExitHandlers(ui);

@@ -44,6 +44,7 @@ import { editInExternalEditor } from "./input/external-editor.js";
 import { KeyActions } from "./input/key-actions.js";
 import { noModelText, sendToSession, submitErrorText } from "./input/submit.js";
 import { formatKeys, headerKeyHints } from "./keybindings.js";
+import { showLoadedResources, type ThemeSource } from "./loaded-resources.js";
 import { createModeContext } from "./mode-context.js";
 import { NO_MODEL_NOTICE, NOTICE_TEXT, type NoticeKind, type NoticeOptions } from "./notices.js";
 import { RunStatus } from "./run-status.js";
@@ -83,6 +84,10 @@ export interface InteractiveModeOptions {
 	externalEditor?: string;
 	/** Colour depth of created themes (tests pin it; default: what the terminal supports). */
 	colorLevel?: 0 | 1 | 2 | 3;
+	/** The themes read from files, for the start-up listing of loaded resources. */
+	listedThemes?: readonly ThemeSource[];
+	/** `--verbose`: the start-up listing is shown (expanded) even with settings `quietStartup`. */
+	verbose?: boolean;
 }
 
 export class InteractiveMode {
@@ -260,6 +265,8 @@ export class InteractiveMode {
 		this.attached = session;
 		this.transcript.setRenderers(extensionRenderers(session.extensions));
 		this.transcript.requestRender = () => this.tui.requestRender();
+		if (this.options.verbose || !this.settings.getQuietStartup())
+			showLoadedResources(this.transcript, session, { ...this.options, themes: this.options.listedThemes ?? [] });
 		if (session.messages.length > 0) this.transcript.rebuild(session.messages);
 		this.slashCommands.setCommands(this.commandInfo());
 		this.unsubscribe = session.subscribe((event) => this.onSessionEvent(event));

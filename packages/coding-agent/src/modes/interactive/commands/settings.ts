@@ -22,9 +22,14 @@ export const SETTINGS_TEXT = {
 	keysTitle: "Keys",
 	editorTitle: "Editor",
 	shortcutsTitle: "Extension shortcuts",
-	/** An extension shortcut's row: its description and the extension's file name. */
-	shortcut: (description: string | undefined, extensionPath: string, skippedFor: string | undefined) =>
-		`${description ? `${description} ` : ""}(${basename(extensionPath)})${skippedFor ? ` — skipped: pi's ${skippedFor} key` : ""}`,
+	/** An extension shortcut's row: its description, the extension's file name and, from a package, its source. */
+	shortcut: (
+		description: string | undefined,
+		extensionPath: string,
+		skippedFor: string | undefined,
+		packageSource?: string,
+	) =>
+		`${description ? `${description} ` : ""}(${basename(extensionPath)}${packageSource ? ` from ${packageSource}` : ""})${skippedFor ? ` — skipped: pi's ${skippedFor} key` : ""}`,
 	commandsTitle: "Commands",
 	submit: "Send (while the agent works: steer)",
 	newline: "New line",
@@ -173,14 +178,18 @@ export function hotkeySections(context: ModeContext, commands: readonly SlashCom
 function extensionShortcutSections(context: ModeContext): HotkeySection[] {
 	const shortcuts = [...context.session.extensions.getShortcuts()];
 	if (shortcuts.length === 0) return [];
-	const rows = shortcuts.map(([key, { extensionPath, shortcut }]) => ({
-		keys: [formatKeys([key])],
-		description: SETTINGS_TEXT.shortcut(
-			shortcut.description,
-			extensionPath,
-			reservedActionForKey(context.keybindings, key),
-		),
-	}));
+	const rows = shortcuts.map(([key, { extensionPath, shortcut }]) => {
+		const origin = context.session.extensions.originOf(extensionPath);
+		return {
+			keys: [formatKeys([key])],
+			description: SETTINGS_TEXT.shortcut(
+				shortcut.description,
+				extensionPath,
+				reservedActionForKey(context.keybindings, key),
+				typeof origin === "object" ? origin.package : undefined,
+			),
+		};
+	});
 	return [{ title: SETTINGS_TEXT.shortcutsTitle, rows }];
 }
 

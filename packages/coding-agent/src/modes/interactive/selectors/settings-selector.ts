@@ -23,7 +23,7 @@ export function tuiSettingChoices(themes: readonly string[]): SettingChoice[] {
 	return [
 		{ key: "theme", description: "colour theme", values: themes },
 		{ key: "hideThinkingBlock", description: "one-line placeholder instead of thinking", values: [false, true] },
-		{ key: "quietStartup", description: "header without key hints", values: [false, true] },
+		{ key: "quietStartup", description: "no key hints or resource listing", values: [false, true] },
 		{ key: "collapseChangelog", description: "one-line update notice", values: [false, true] },
 		{ key: "steeringMode", description: "steering queue delivery", values: ["one-at-a-time", "all"] },
 		{ key: "followUpMode", description: "follow-up queue delivery", values: ["one-at-a-time", "all"] },

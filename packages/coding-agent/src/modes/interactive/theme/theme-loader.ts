@@ -40,6 +40,8 @@ export interface LoadThemesOptions {
 export interface LoadedThemes {
 	themes: Map<string, ThemeSpec>;
 	warnings: string[];
+	/** The file each theme was read from, by name (the built-ins have none). */
+	files: Map<string, string>;
 }
 
 function jsonFilesIn(dir: string): string[] {
@@ -80,6 +82,7 @@ export function loadThemes(options: LoadThemesOptions = {}): LoadedThemes {
 	]);
 	const warnings: string[] = [];
 	const files: string[] = [];
+	const sources = new Map<string, string>();
 	if (options.discover !== false) {
 		files.push(...(options.packagePaths ?? []));
 		if (options.agentDir) files.push(...jsonFilesIn(join(options.agentDir, "themes")));
@@ -89,9 +92,12 @@ export function loadThemes(options: LoadThemesOptions = {}): LoadedThemes {
 	for (const file of files) {
 		const result = loadThemeFile(file);
 		warnings.push(...result.warnings);
-		if (result.spec) themes.set(result.spec.name, result.spec);
+		if (result.spec) {
+			themes.set(result.spec.name, result.spec);
+			sources.set(result.spec.name, file);
+		}
 	}
-	return { themes, warnings };
+	return { themes, warnings, files: sources };
 }
 
 /**
