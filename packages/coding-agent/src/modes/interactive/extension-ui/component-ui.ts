@@ -61,6 +61,8 @@ export class ComponentUi {
 	private readonly terminalInput = new Set<(data: string) => { consume?: boolean; data?: string } | undefined>();
 	private editorFactory: Factory | undefined;
 	private customEditor: Editor | undefined;
+	/** The replacement editor as drawn and focused: contained, so a failing one gives way to pi's. */
+	private customEditorView: ContainedComponent | undefined;
 	private footerComponent: ContainedComponent | undefined;
 	private headerComponent: ContainedComponent | undefined;
 	private tuiForExtensions: TUI | undefined;
@@ -87,7 +89,7 @@ export class ComponentUi {
 		const focused = this.host.tui.focused;
 		if (!focused) return false;
 		if (this.capturing.has(focused)) return true;
-		return focused === this.customEditor && isCustomEditor(focused);
+		return focused === this.customEditorView && this.customEditor !== undefined && isCustomEditor(this.customEditor);
 	}
 
 	/** Wraps an extension's component. */
@@ -142,7 +144,7 @@ export class ComponentUi {
 						return;
 					}
 					contained = this.contain(component, "custom component", owner);
-					contained.onInputFailure = () => done(undefined);
+					contained.onFailure = () => done(undefined);
 					if (options.overlay) overlay = this.showOverlay(contained, options).handle;
 					else {
 						this.slots.editor.show(contained);
@@ -242,7 +244,7 @@ export class ComponentUi {
 
 	/** The editor component in the editor slot's normal state. */
 	private currentEditorComponent(): Component {
-		return this.customEditor ?? this.slots.prompt;
+		return this.customEditorView ?? this.slots.prompt;
 	}
 
 	/** `ctx.ui.setFooter`. */
@@ -283,10 +285,16 @@ export class ComponentUi {
 	/** `ctx.ui.setEditorComponent`: the text moves over; undefined brings pi's editor back. */
 	setEditorComponent(factory: Factory | undefined): void {
 		const { tui } = this.host;
-		const text = this.activeEditor.getText();
+		let text = "";
+		try {
+			text = this.activeEditor.getText();
+		} catch {
+			// a failing replacement editor loses its text
+		}
 		const hadFocus = tui.focused === this.currentEditorComponent();
-		const old = this.customEditor as (Editor & { dispose?(): void }) | undefined;
+		const oldView = this.customEditorView;
 		this.customEditor = undefined;
+		this.customEditorView = undefined;
 		this.editorFactory = undefined;
 		if (typeof factory === "function") {
 			const editor = factory(
@@ -296,15 +304,20 @@ export class ComponentUi {
 			) as Editor;
 			this.editorFactory = factory;
 			this.customEditor = editor;
+			const view = this.contain(editor, "editor", this.owner());
+			view.onFailure = () => {
+				if (this.customEditorView === view) this.setEditorComponent(undefined);
+			};
+			this.customEditorView = view;
 			editor.onSubmit = (submitted) => this.host.submitEditorText(submitted);
 			if (isCustomEditor(editor)) editor.onExtensionShortcut = (data) => this.host.runAppKey(data);
 			editor.setAutocompleteProvider?.(this.host.autocompleteProvider);
 		}
-		old?.dispose?.();
+		oldView?.dispose();
 		this.activeEditor.setText(text);
 		// A custom() component in the editor area stays there; the new editor shows when it closes.
-		if (this.slots.editor.current === old || this.slots.editor.current === this.slots.prompt)
-			this.slots.editor.show(this.customEditor);
+		if (this.slots.editor.current === oldView || this.slots.editor.current === this.slots.prompt)
+			this.slots.editor.show(this.customEditorView);
 		if (hadFocus) tui.setFocus(this.currentEditorComponent());
 		tui.requestRender();
 	}

@@ -74,8 +74,11 @@ export class ContainedComponent implements Component {
 	private reportedWide = false;
 	/** Hidden components draw nothing (overlays' setHidden, `visible` option). */
 	hidden = false;
-	/** Called when handling a key failed (the owner closes what the component belongs to). */
-	onInputFailure?: () => void;
+	/**
+	 * Called once when the component failed (drawing or a key), after the current frame: the owner closes what the
+	 * component belongs to (a custom() component resolves undefined, a replacement editor gives way to pi's).
+	 */
+	onFailure?: () => void;
 
 	constructor(
 		readonly inner: ExtensionComponent,
@@ -125,7 +128,6 @@ export class ContainedComponent implements Component {
 			this.inner.handleInput?.(data);
 		} catch (error) {
 			this.fail(CONTAINED_TEXTS.inputFailed(this.ownerName(), this.what, errorMessage(error)));
-			this.onInputFailure?.();
 		}
 	}
 
@@ -158,5 +160,8 @@ export class ContainedComponent implements Component {
 		if (this.failed) return;
 		this.failed = true;
 		this.report(text);
+		// Not during the frame: closing changes the tree that is being drawn.
+		const onFailure = this.onFailure;
+		if (onFailure) setImmediate(onFailure);
 	}
 }

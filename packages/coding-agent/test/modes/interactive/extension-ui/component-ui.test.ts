@@ -6,6 +6,7 @@
 import type { AutocompleteProvider, Component } from "@pi/tui";
 import { afterEach, describe, expect, it } from "vitest";
 import type { ExtensionContext } from "../../../../src/core/extensions/index.js";
+import { CustomEditor } from "../../../../src/extension-exports/ui/components.js";
 import { getExtensionTheme } from "../../../../src/extension-exports/ui/theme.js";
 import { createModeHarness, type ModeHarness } from "../commands/harness.js";
 
@@ -184,6 +185,33 @@ describe("input, editor and working row", () => {
 		ui.setWorkingVisible(true);
 		ui.setWorkingMessage();
 		expect(await h.screen()).toContain("@ Working…");
+	});
+});
+
+describe("a replacement editor", () => {
+	it("gets the text and the keys; one that fails to draw gives way to pi's editor, reported once", async () => {
+		const { h, ui } = await start();
+		h.press("k");
+		let broken = false;
+		class FragileEditor extends CustomEditor {
+			override render(width: number): string[] {
+				if (broken) throw new Error("no pixels left");
+				return super.render(width).map((row) => row.replace("k", "K"));
+			}
+		}
+		ui.setEditorComponent((tui, theme, keys) => new FragileEditor(tui, theme, keys));
+		h.press("m");
+		expect(h.mode.editor).toBeInstanceOf(FragileEditor);
+		expect(h.mode.editor.getText()).toBe("km");
+		expect(await h.screen()).toMatch(/^Km/m);
+		broken = true;
+		await h.screen();
+		await new Promise((resolve) => setImmediate(resolve));
+		expect(h.mode.editor).not.toBeInstanceOf(FragileEditor);
+		expect(h.mode.editor.getText()).toBe("km");
+		const text = await h.allText();
+		expect(text.split("its editor failed and is no longer drawn: no pixels left")).toHaveLength(2);
+		expect(text).toMatch(/^km/m);
 	});
 });
 
