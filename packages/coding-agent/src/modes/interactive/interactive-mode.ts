@@ -265,8 +265,7 @@ export class InteractiveMode {
 		this.attached = session;
 		this.transcript.setRenderers(extensionRenderers(session.extensions));
 		this.transcript.requestRender = () => this.tui.requestRender();
-		if (this.options.verbose || !this.settings.getQuietStartup())
-			showLoadedResources(this.transcript, session, { ...this.options, themes: this.options.listedThemes ?? [] });
+		this.listLoadedResources(session);
 		if (session.messages.length > 0) this.transcript.rebuild(session.messages);
 		this.slashCommands.setCommands(this.commandInfo());
 		this.unsubscribe = session.subscribe((event) => this.onSessionEvent(event));
@@ -499,6 +498,7 @@ export class InteractiveMode {
 		// Extensions (session_shutdown/session_start "reload"), prompt templates, skills, context files and the
 		// system prompt are read again by the session.
 		await this.session.reload();
+		this.listLoadedResources(this.session);
 		this.reportShortcutConflicts(this.session);
 		this.slashCommands.setCommands(this.commandInfo());
 		this.applySettings();
@@ -531,6 +531,12 @@ export class InteractiveMode {
 				break;
 		}
 		this.tui.requestRender();
+	}
+
+	/** The listing of loaded resources (start-up, /reload), unless settings `quietStartup` (`--verbose` shows it). */
+	private listLoadedResources(session: AgentSession): void {
+		if (!this.options.verbose && this.settings.getQuietStartup()) return;
+		showLoadedResources(this.transcript, session, { ...this.options, themes: this.options.listedThemes ?? [] });
 	}
 
 	/** Warns once about extension shortcuts on keys pi uses (skipped on reserved keys, else taking the key over). */

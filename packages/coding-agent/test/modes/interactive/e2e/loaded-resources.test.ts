@@ -2,7 +2,7 @@
  * The built `pi` in a pseudo-terminal with a local package installed in settings (its manifest lists an extension
  * and a skill), a user skill and a project AGENTS.md: the start-up listing names them in one line per section,
  * Ctrl+O expands it into scope groups with the package named by its source, /hotkeys names the package of an
- * extension's shortcut, and `quietStartup` hides the listing while start-up warnings (a skill two packages
+ * extension's shortcut, /reload lists again, and `quietStartup` hides the listing while start-up warnings (a skill two packages
  * provide, a package's extension that fails to load) still show.
  */
 import { mkdirSync, writeFileSync } from "node:fs";
@@ -62,8 +62,9 @@ afterAll(async () => {
 });
 
 describe("the start-up listing of loaded resources", () => {
-	it("lists names compactly, Ctrl+O groups them with the package's source; /hotkeys names the package", async () => {
-		pi = new PiPty(packageWorld(), { columns: 100, rows: 40 });
+	it("lists names compactly, Ctrl+O groups them with the package's source; /hotkeys names the package; /reload lists again", async () => {
+		const world = packageWorld();
+		pi = new PiPty(world, { columns: 100, rows: 40 });
 		await pi.waitForScreen("[Extensions]");
 		const compact = pi.screen();
 		expect(compact).toContain("[Context]\n   AGENTS.md");
@@ -82,6 +83,13 @@ describe("the start-up listing of loaded resources", () => {
 
 		await pi.submit("/hotkeys");
 		await pi.waitForScreen("Greets (greeter.mjs from ../pkg)");
+		pi.press(KEYS.escape);
+		await pi.waitFor(() => !pi!.screen().includes("Keyboard shortcuts"), "/hotkeys to close");
+
+		// /reload lists what is loaded now.
+		write(join(world.agentDir, "skills", "later", "SKILL.md"), skill("later"));
+		await pi.submit("/reload");
+		await pi.waitForScreen("agent/skills/later/SKILL.md");
 	});
 
 	it("quietStartup hides it; start-up warnings still show; --verbose shows it expanded", async () => {
