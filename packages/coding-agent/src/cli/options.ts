@@ -221,7 +221,7 @@ export const OPTION_SPECS: readonly OptionSpec[] = [
 		name: "verbose",
 		type: "boolean",
 		group: "Information",
-		description: "More detail on stderr: start-up, and automatic retries in print mode",
+		description: "More detail: start-up (the TUI lists loaded resources), and automatic retries in print mode",
 	},
 	{ name: "help", type: "boolean", short: "h", group: "Information", description: "Show this help and exit" },
 	{ name: "version", type: "boolean", short: "v", group: "Information", description: "Show the version and exit" },
