@@ -83,6 +83,8 @@ export class CustomEditor extends Editor {
 	onPasteImage?: () => void;
 	/** An extension shortcut: returns true when it handled the key. */
 	onExtensionShortcut?: (data: string) => boolean;
+	/** The border style (a public field of the original's Editor that subclasses draw with). */
+	borderColor: (text: string) => string;
 
 	constructor(
 		readonly tui: TUI,
@@ -91,6 +93,7 @@ export class CustomEditor extends Editor {
 		options: EditorOptions = {},
 	) {
 		super({ ...options, theme, keybindings });
+		this.borderColor = theme.border ?? (theme as { borderColor?: (text: string) => string }).borderColor ?? String;
 	}
 
 	/** Runs `handler` when a key of `action` is pressed. */

@@ -4,7 +4,15 @@
  * working row and themes. Every component an extension hands over is a @pi/tui component drawn through a
  * {@link ContainedComponent}, so it takes part in differential rendering and cannot take the UI down.
  */
-import type { AutocompleteProvider, Component, Editor, KeybindingsManager, OverlayHandle, TUI } from "@pi/tui";
+import type {
+	AutocompleteProvider,
+	Component,
+	Editor,
+	EditorTheme,
+	KeybindingsManager,
+	OverlayHandle,
+	TUI,
+} from "@pi/tui";
 import { createEditorTheme } from "../theme/adapters.js";
 import type { Theme } from "../theme/theme.js";
 import { ContainedComponent, callingExtension, type ExtensionComponent } from "./contained.js";
@@ -46,6 +54,13 @@ export interface CustomOptions {
 	overlay?: boolean;
 	overlayOptions?: ExtensionOverlayOptions | (() => ExtensionOverlayOptions);
 	onHandle?: (handle: ExtensionOverlayHandle) => void;
+}
+
+/** The editor theme with the original's names as well (`borderColor`, `selectList`), which extensions read. */
+function withOriginalEditorNames(theme: EditorTheme): EditorTheme & { borderColor: EditorTheme["border"] } {
+	return { ...theme, borderColor: theme.border, selectList: theme.autocomplete } as EditorTheme & {
+		borderColor: EditorTheme["border"];
+	};
 }
 
 /** Whether `editor` is a CustomEditor (it runs app keys itself, inside its handleInput). */
@@ -299,7 +314,7 @@ export class ComponentUi {
 		if (typeof factory === "function") {
 			const editor = factory(
 				this.extensionTui,
-				createEditorTheme(this.host.currentTheme),
+				withOriginalEditorNames(createEditorTheme(this.host.currentTheme)),
 				this.host.keybindings,
 			) as Editor;
 			this.editorFactory = factory;
