@@ -10,6 +10,7 @@ import type { Component, Container, Editor, KeybindingsManager } from "@pi/tui";
 import type { DialogOptions, UiContext } from "../../core/extensions/ui-context.js";
 import type { ModeUi } from "../../core/extensions/ui-defaults.js";
 import { setExtensionTheme } from "../../extension-exports/ui/theme.js";
+import { setHiddenThinkingLabel } from "./components/assistant-message.js";
 import { ExtensionStatusLine, ExtensionWidgetArea } from "./components/extension-widgets.js";
 import type { Dialogs } from "./dialogs.js";
 import { ComponentUi, type ComponentUiHost } from "./extension-ui/component-ui.js";
@@ -77,7 +78,11 @@ export class TuiExtensionUi {
 	/** What extensions call (`ctx.ui`, `pi.ui`): the dialogs and chrome below plus the component methods. */
 	readonly context: ModeUi;
 
-	constructor(host: ExtensionUiHost, theme: Theme, parts: BuiltInParts) {
+	constructor(
+		private readonly host: ExtensionUiHost,
+		theme: Theme,
+		parts: BuiltInParts,
+	) {
 		this.statusLine = new ExtensionStatusLine(theme);
 		setExtensionTheme(toExtensionTheme(theme));
 		this.editorSlot = new ComponentSlot(parts.editor);
@@ -111,6 +116,19 @@ export class TuiExtensionUi {
 	/** The editor with the text now (an extension's replacement or pi's). */
 	get activeEditor(): Editor {
 		return this.components.activeEditor;
+	}
+
+	/** /reload: what the extensions put up goes (the reloaded ones set it again), dialogs included. */
+	reset(): void {
+		this.host.dialogs.cancel();
+		this.components.reset();
+		this.statusLine.clear();
+		this.statusLine.visible = true;
+		this.widgetsAbove.clear();
+		this.widgetsBelow.clear();
+		this.host.changeWorkingRow({ reset: ["message", "visible", "indicator"] });
+		setHiddenThinkingLabel(undefined);
+		this.host.requestRender();
 	}
 
 	setTheme(theme: Theme): void {

@@ -495,6 +495,8 @@ export class InteractiveMode {
 		this.settings.reload();
 		this.session.modelRegistry.refresh();
 		await this.options.onReload?.();
+		// What the extensions put on screen goes; the reloaded ones set it again at session_start.
+		this.extensionUi.reset();
 		// Extensions (session_shutdown/session_start "reload"), prompt templates, skills, context files and the
 		// system prompt are read again by the session.
 		await this.session.reload();

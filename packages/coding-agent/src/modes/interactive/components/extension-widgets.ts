@@ -35,6 +35,11 @@ export class ExtensionStatusLine implements Component {
 		this.theme = theme;
 	}
 
+	/** Removes every entry. */
+	clear(): void {
+		this.entries.clear();
+	}
+
 	render(width: number): string[] {
 		if (this.entries.size === 0 || !this.visible) return [];
 		return [truncateToWidth(` ${this.theme.fg("muted", [...this.entries.values()].join(STATUS_SEPARATOR))}`, width)];
@@ -65,6 +70,11 @@ export class ExtensionWidgetArea implements Component {
 
 	has(key: string): boolean {
 		return this.widgets.has(key);
+	}
+
+	/** Removes every widget (components are disposed). */
+	clear(): void {
+		for (const key of [...this.widgets.keys()]) this.set(key, undefined);
 	}
 
 	render(width: number): string[] {

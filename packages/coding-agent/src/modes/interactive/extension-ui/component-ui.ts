@@ -81,6 +81,8 @@ export class ComponentUi {
 	private footerComponent: ContainedComponent | undefined;
 	private headerComponent: ContainedComponent | undefined;
 	private tuiForExtensions: TUI | undefined;
+	/** pi's own completion provider (what extension providers wrap). */
+	private readonly builtInAutocomplete: AutocompleteProvider;
 	/** Input re-dispatched after a listener rewrote it skips the listeners. */
 	private redispatching = false;
 
@@ -89,6 +91,21 @@ export class ComponentUi {
 		private readonly slots: { editor: ComponentSlot; footer: ComponentSlot; header: HeaderSlot; prompt: Editor },
 	) {
 		host.tui.addInputListener((data) => this.runTerminalInput(data));
+		this.builtInAutocomplete = host.autocompleteProvider;
+	}
+
+	/**
+	 * Takes back everything extensions put up (/reload loads them afresh): open components close, listeners and
+	 * providers go, and pi's footer, header and editor return.
+	 */
+	reset(): void {
+		this.closeAll();
+		this.terminalInput.clear();
+		this.setFooter(undefined, undefined);
+		this.setHeader(undefined);
+		this.setEditorComponent(undefined);
+		this.host.autocompleteProvider = this.builtInAutocomplete;
+		this.slots.prompt.setAutocompleteProvider(this.builtInAutocomplete);
 	}
 
 	/** The editor that has the text now: an extension's replacement, or pi's. */

@@ -215,6 +215,31 @@ describe("a replacement editor", () => {
 	});
 });
 
+describe("/reload", () => {
+	it("takes back footer, widgets, statuses, editor and input listeners; the reloaded extensions set theirs again", async () => {
+		const { h, ui } = await start();
+		ui.setFooter(() => ({ render: () => ["EXTENSION FOOTER"], invalidate() {} }));
+		ui.setWidget("w", ["EXTENSION WIDGET"]);
+		ui.setStatus("s", "EXTENSION STATUS");
+		ui.setEditorComponent((tui, theme, keys) => new CustomEditor(tui, theme, keys));
+		const seen: string[] = [];
+		ui.onTerminalInput((data) => {
+			seen.push(data);
+			return undefined;
+		});
+		const before = await h.screen();
+		expect(before).toContain("EXTENSION FOOTER");
+		expect(h.mode.editor).toBeInstanceOf(CustomEditor);
+		await h.mode.reload();
+		const after = await h.screen();
+		for (const text of ["EXTENSION FOOTER", "EXTENSION WIDGET", "EXTENSION STATUS"]) expect(after).not.toContain(text);
+		expect(h.mode.editor).not.toBeInstanceOf(CustomEditor);
+		h.press("q");
+		expect(seen).toEqual([]);
+		expect(h.mode.editor.getText()).toBe("q");
+	});
+});
+
 describe("themes and tools", () => {
 	it("ui.theme follows setTheme, and the extension helpers' theme with it", async () => {
 		const { ui } = await start();
