@@ -59,6 +59,8 @@ export interface OverlayHandle {
 	readonly visible: boolean;
 	/** Changes the layout options (takes effect on the next frame). */
 	setOptions(options: OverlayOptions): void;
+	/** Draws the overlay above the others and gives it the keyboard. */
+	bringToFront(): void;
 }
 
 /** Where an overlay lands on the screen, in screen coordinates. */

@@ -139,6 +139,14 @@ export class TUI extends Container {
 					entry.options = next;
 					tui.requestRender();
 				},
+				bringToFront: () => {
+					const index = tui.overlays.indexOf(entry);
+					if (index === -1) return;
+					tui.overlays.splice(index, 1);
+					tui.overlays.push(entry);
+					tui.setFocus(component);
+					tui.requestRender();
+				},
 			},
 		};
 		this.overlays.push(entry);

@@ -91,6 +91,25 @@ describe("input routing and focus", () => {
 		upper.hide();
 		expect(tui.focused).toBe(editor);
 	});
+
+	it("bringToFront draws an overlay above the others and gives it the keys", async () => {
+		const { tui, terminal } = startTui(40, 10);
+		const editor = new Recorder("editor");
+		tui.addChild(editor);
+		tui.setFocus(editor);
+		const back = new Recorder("back");
+		const backHandle = tui.showOverlay(back, { anchor: "top" });
+		tui.showOverlay(new Recorder("front"), { anchor: "top" });
+		tui.renderNow();
+		await terminal.flush();
+		expect(terminal.getViewport()[0]).toContain("front");
+		backHandle.bringToFront();
+		tui.renderNow();
+		await terminal.flush();
+		expect(terminal.getViewport()[0]).toContain("back (focused)");
+		terminal.sendInput("k");
+		expect(back.received).toEqual(["k"]);
+	});
 });
 
 describe("Container", () => {

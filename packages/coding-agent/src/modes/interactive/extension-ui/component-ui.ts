@@ -259,7 +259,7 @@ export class ComponentUi {
 				tui.requestRender();
 			},
 			isHidden: () => hiddenByHandle,
-			focus: () => tui.setFocus(contained),
+			focus: () => handle.bringToFront(),
 			unfocus: () => {
 				if (tui.focused === contained) tui.setFocus(this.currentEditorComponent());
 			},
