@@ -32,6 +32,13 @@ const CLEAR_DOWN = "\x1b[2K\x1b7\x1b[1B\x1b[J\x1b8";
 const HOME = "\x1b[H";
 /** Stands for a row whose text the renderer does not know (never equal to a rendered row). */
 const UNKNOWN_ROW = "\0unknown";
+/**
+ * Characters that move the terminal's cursor to another line (LF, VT, FF) or back to the line start (CR). A row is
+ * one line: a component that returns one of these inside a row (an unsplit multi-line string) would move the
+ * cursor behind the renderer's back, and every later relative move would land on the wrong line.
+ */
+const LINE_BREAK = /[\n\v\f\r]/;
+const LINE_BREAKS = /\r\n|[\n\v\f\r]/g;
 
 /** A row wider than the terminal, reported when the renderer clips it. */
 export interface RowOverflow {
@@ -251,9 +258,12 @@ export class InlineRenderer {
 		this.tailRequested = false;
 	}
 
-	/** Clips a row to the width, strips its cursor marker (recording where it was) and measures it. */
+	/**
+	 * Clips a row to the width, turns line breaks in it into spaces, strips its cursor marker (recording where it
+	 * was) and measures it.
+	 */
 	private prepareRow(row: string, index: number): { text: string; width: number } {
-		let text = row;
+		let text = oneLine(row);
 		const marker = text.indexOf(CURSOR_MARKER);
 		if (marker !== -1) {
 			this.cursor = { row: index, column: visibleWidth(text.slice(0, marker)) };
@@ -444,5 +454,10 @@ function lineWidth(line: ScreenLine): number {
 }
 
 function stripCursorMarker(row: string): string {
-	return row.split(CURSOR_MARKER).join("");
+	return oneLine(row).split(CURSOR_MARKER).join("");
+}
+
+/** `row` with each line break in it turned into a space (see LINE_BREAK). */
+function oneLine(row: string): string {
+	return LINE_BREAK.test(row) ? row.replace(LINE_BREAKS, " ") : row;
 }

@@ -1,6 +1,7 @@
 /** A yes/no question: y/n answer directly, ←/→/Tab switch, Enter takes the highlighted answer, Esc cancels. */
 import { type Focusable, matchesKey, Text, truncateToWidth } from "@pi/tui";
 import type { Theme } from "../theme/theme.js";
+import { dialogTitleRows } from "./dialog-title.js";
 import { fitMessageRows } from "./fit-message.js";
 
 export const CONFIRM_TEXT = {
@@ -62,7 +63,6 @@ export class ConfirmDialog implements Focusable {
 		const border = theme.fg("borderAccent", "─".repeat(Math.max(0, width)));
 		const button = (text: string, active: boolean) =>
 			active ? theme.inverse(theme.bold(` ${text} `)) : theme.fg("muted", ` ${text} `);
-		const head = [border, truncateToWidth(` ${theme.bold(this.options.title)}`, width)];
 		const tail = [
 			"",
 			truncateToWidth(` ${button(CONFIRM_TEXT.yes, this.yes)}  ${button(CONFIRM_TEXT.no, !this.yes)}`, width),
@@ -70,8 +70,11 @@ export class ConfirmDialog implements Focusable {
 			truncateToWidth(` ${theme.fg("dim", CONFIRM_TEXT.hint)}`, width),
 			border,
 		];
+		const ellipsis = ` ${theme.fg("dim", "…")}`;
+		const title = dialogTitleRows(theme, this.options.title, width);
+		const head = [border, ...fitMessageRows(title, Math.max(1, this.maxRows - 1 - tail.length), ellipsis)];
 		const message = this.options.message ? new Text(this.options.message, { paddingX: 1 }).render(width) : [];
 		const room = this.maxRows - head.length - tail.length;
-		return [...head, ...fitMessageRows(message, room, ` ${theme.fg("dim", "…")}`), ...tail];
+		return [...head, ...fitMessageRows(message, room, ellipsis), ...tail];
 	}
 }

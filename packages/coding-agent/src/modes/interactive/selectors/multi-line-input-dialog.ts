@@ -5,6 +5,7 @@
 import { Editor, type Focusable, type KeybindingsManager, matchesKey, truncateToWidth } from "@pi/tui";
 import { createEditorTheme } from "../theme/adapters.js";
 import type { Theme } from "../theme/theme.js";
+import { dialogTitleRows } from "./dialog-title.js";
 
 export const MULTI_LINE_INPUT_TEXT = {
 	hint: "enter submit · shift+enter new line · esc cancel",
@@ -52,7 +53,7 @@ export class MultiLineInputDialog implements Focusable {
 	render(width: number): string[] {
 		const { theme } = this.options;
 		return [
-			truncateToWidth(` ${theme.bold(this.options.title)}`, width),
+			...dialogTitleRows(theme, this.options.title, width),
 			...this.editor.render(width),
 			truncateToWidth(` ${theme.fg("dim", MULTI_LINE_INPUT_TEXT.hint)}`, width),
 		];

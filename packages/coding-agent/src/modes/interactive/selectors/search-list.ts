@@ -6,6 +6,8 @@
 import { type Focusable, fuzzyFilter, Input, matchesKey, type SelectItem, SelectList, truncateToWidth } from "@pi/tui";
 import { createSelectListTheme } from "../theme/adapters.js";
 import type { Theme } from "../theme/theme.js";
+import { dialogTitleRows } from "./dialog-title.js";
+import { fitMessageRows } from "./fit-message.js";
 
 export interface SearchListOptions<T> {
 	theme: Theme;
@@ -44,6 +46,7 @@ export class SearchList<T> implements Focusable {
 	private readonly input: Input;
 	private title: string;
 	private hint: string;
+	private maxRows = Number.POSITIVE_INFINITY;
 
 	constructor(private readonly options: SearchListOptions<T>) {
 		this.entries = options.entries;
@@ -95,9 +98,19 @@ export class SearchList<T> implements Focusable {
 
 	/** Shows fewer entries at once when the screen is short, so the whole list (and its hint) stays visible. */
 	setMaxRows(rows: number): void {
-		// Borders, title, two blank rows and the hint; the search input; the list's "(n/m)" row when it scrolls.
-		const chrome = 6 + (this.options.searchable !== false ? 1 : 0) + 1;
-		this.list.setMaxVisible(Math.min(this.options.maxVisible ?? 10, Math.max(1, rows - chrome)));
+		this.maxRows = rows;
+		this.fitList(1);
+	}
+
+	/** Rows besides the title and the entries: borders, two blank rows and the hint; the search input; "(n/m)". */
+	private get chromeRows(): number {
+		return 5 + (this.options.searchable !== false ? 1 : 0) + 1;
+	}
+
+	/** Shows as many entries as fit under a title of `titleRows` rows (at least one). */
+	private fitList(titleRows: number): void {
+		const room = this.maxRows - this.chromeRows - titleRows;
+		this.list.setMaxVisible(Math.min(this.options.maxVisible ?? 10, Math.max(1, room)));
 	}
 
 	handleInput(data: string): void {
@@ -136,7 +149,11 @@ export class SearchList<T> implements Focusable {
 	render(width: number): string[] {
 		const { theme } = this.options;
 		const border = theme.fg("borderAccent", "─".repeat(Math.max(0, width)));
-		const rows = [border, truncateToWidth(` ${theme.bold(this.title)}`, width)];
+		// A long title (an extension's question) gives up rows before the list does, down to one entry.
+		const titleRoom = Math.max(1, this.maxRows - this.chromeRows - 1);
+		const title = fitMessageRows(dialogTitleRows(theme, this.title, width), titleRoom, ` ${theme.fg("dim", "…")}`);
+		this.fitList(title.length);
+		const rows = [border, ...title];
 		if (this.options.searchable !== false) {
 			this.input.focused = this.focused;
 			rows.push(...this.input.render(Math.max(1, width - 1)).map((row) => ` ${row}`));

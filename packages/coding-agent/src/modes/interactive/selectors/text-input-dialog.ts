@@ -4,6 +4,7 @@
  */
 import { CURSOR_MARKER, type Focusable, Input, matchesKey, Text, truncateToWidth } from "@pi/tui";
 import type { Theme } from "../theme/theme.js";
+import { dialogTitleRows } from "./dialog-title.js";
 import { fitMessageRows } from "./fit-message.js";
 
 export const TEXT_INPUT_TEXT = {
@@ -56,7 +57,6 @@ export class TextInputDialog implements Focusable {
 	render(width: number): string[] {
 		const { theme } = this.options;
 		const border = theme.fg("borderAccent", "─".repeat(Math.max(0, width)));
-		const head = [border, truncateToWidth(` ${theme.bold(this.options.title)}`, width)];
 		const tail = [
 			"",
 			...this.renderField(width),
@@ -64,10 +64,13 @@ export class TextInputDialog implements Focusable {
 			truncateToWidth(` ${theme.fg("dim", TEXT_INPUT_TEXT.hint)}`, width),
 			border,
 		];
+		const ellipsis = ` ${theme.fg("dim", "…")}`;
+		const title = dialogTitleRows(theme, this.options.title, width);
+		const head = [border, ...fitMessageRows(title, Math.max(1, this.maxRows - 1 - tail.length), ellipsis)];
 		const { message } = this.options;
 		const messageRows = message ? new Text(theme.fg("muted", message), { paddingX: 1 }).render(width) : [];
 		const room = this.maxRows - head.length - tail.length;
-		return [...head, ...fitMessageRows(messageRows, room, ` ${theme.fg("dim", "…")}`), ...tail];
+		return [...head, ...fitMessageRows(messageRows, room, ellipsis), ...tail];
 	}
 
 	private renderField(width: number): string[] {
