@@ -9,7 +9,8 @@
 //   beyond loading their resources at all).
 // Uses the built package: run `npm run build` first.
 //
-// Goal: the 5 packages add at most 30 ms to a warm start. Besides wall-clock time, the CPU time of each pi process
+// Goal: being in packages adds at most 30 ms to a warm start over the same resources as plain files (what loading
+// the resources themselves costs, extensions and skills, is reported beside it). Besides wall-clock time, the CPU time of each pi process
 // (user + system, from /usr/bin/time where it exists) is reported: on a busy machine it moves far less than wall time.
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -147,12 +148,13 @@ export async function run() {
 			);
 		}
 		console.log(`pi -p, no packages: median ${formatMs(none)}`);
-		const verdict = withPkgs - none <= GOAL_MS ? "met" : "MISSED";
 		console.log(
-			`pi -p, 5 packages (5 extensions, 10 skills, 10 prompt templates, 5 themes), warm cache: median ${formatMs(withPkgs)} = +${formatMs(withPkgs - none)} (goal <= +${GOAL_MS} ms: ${verdict})`,
+			`pi -p, 5 packages (5 extensions, 10 skills, 10 prompt templates, 5 themes), warm cache: median ${formatMs(withPkgs)} = +${formatMs(withPkgs - none)}`,
 		);
+		const overhead = withPkgs - looseFiles;
+		const verdict = overhead <= GOAL_MS ? "met" : "MISSED";
 		console.log(
-			`pi -p, the same resources as plain files in the agent dir: median ${formatMs(looseFiles)} (packages: ${withPkgs - looseFiles >= 0 ? "+" : ""}${formatMs(withPkgs - looseFiles)})`,
+			`pi -p, the same resources as plain files in the agent dir: median ${formatMs(looseFiles)}; packaging adds ${overhead >= 0 ? "+" : ""}${formatMs(overhead)} (goal <= +${GOAL_MS} ms: ${verdict})`,
 		);
 	} finally {
 		await server.close();
