@@ -231,12 +231,15 @@ export function delay(ms: number): Promise<void> {
 	return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
-/** The child environment: no real provider keys, no PI_* from the developer's shell, the test agent dir. */
+/**
+ * The child environment: no real provider keys, no PI_* from the developer's shell, the test agent dir. `CI` is
+ * dropped too: chalk turns colours off under an unknown CI, and the pty stands for a person's terminal.
+ */
 export function childEnv(world: PtyWorld, extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
 	const env: NodeJS.ProcessEnv = {};
 	const blocked = new Set(getAllEnvKeyNames());
 	for (const [name, value] of Object.entries(process.env)) {
-		if (blocked.has(name) || name.startsWith("PI_") || name === "COLORFGBG") continue;
+		if (blocked.has(name) || name.startsWith("PI_") || name === "COLORFGBG" || name === "CI") continue;
 		env[name] = value;
 	}
 	return { ...env, TERM: "xterm-256color", PI_CODING_AGENT_DIR: world.agentDir, PI_OFFLINE: "1", ...extra };
