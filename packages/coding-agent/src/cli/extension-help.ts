@@ -4,7 +4,7 @@
  * failing extension is left out silently (the help text is no place for its error).
  */
 import { SettingsManager } from "../core/config/settings.js";
-import { ExtensionHost, findExtensions, loadExtensions } from "../core/extensions/index.js";
+import { findExtensions } from "../core/extensions/discovery.js";
 import { extensionCacheDir } from "../core/extensions/loading/import-extension.js";
 import { resolvePackageResources } from "../core/packages/resolve.js";
 import { isPackageSourceArgument } from "../core/packages/temporary.js";
@@ -17,7 +17,6 @@ export async function extensionFlagsHelp(
 	agentDir: string,
 ): Promise<string> {
 	const settings = SettingsManager.create({ agentDir, cwd, onWarning: () => {} });
-	const host = new ExtensionHost({ cwd, onError: () => {} });
 	const sources = findExtensions({
 		cwd,
 		agentDir,
@@ -28,6 +27,12 @@ export async function extensionFlagsHelp(
 		packageSources: resolvePackageResources({ cwd, agentDir, settings }).extensions,
 	});
 	if (sources.length === 0) return "";
+	// The host and the loader (with the session code they bring) load only when there is something to load.
+	const [{ ExtensionHost }, { loadExtensions }] = await Promise.all([
+		import("../core/extensions/host.js"),
+		import("../core/extensions/loader.js"),
+	]);
+	const host = new ExtensionHost({ cwd, onError: () => {} });
 	await loadExtensions(host, sources, cwd, { cacheDir: extensionCacheDir(agentDir) });
 	const flags = [...host.getFlags()];
 	if (flags.length === 0) return "";

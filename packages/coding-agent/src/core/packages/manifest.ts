@@ -6,7 +6,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { isPlainObject } from "../config/json-path.js";
-import { extensionsInDirectory, folderEntries } from "../extensions/loader.js";
+import { extensionsInDirectory, folderEntries } from "../extensions/discovery.js";
 import { expandResourceEntries, isDirectory, isFile } from "../resources/resource-paths.js";
 import { findSkillFiles } from "../resources/skills.js";
 import { packageTexts } from "./texts.js";
