@@ -3,45 +3,13 @@
 // drawn through pi's containment wrapper and slots, as in the terminal UI; the finished transcript is committed, so a
 // frame should cost what the live tail costs whatever the transcript's length.
 // Run: npx tsc -b && node bench/run.mjs tui-extension-ui
-import { performance } from "node:perf_hooks";
 import { ContainedComponent } from "../../packages/coding-agent/dist/modes/interactive/extension-ui/contained.js";
 import { toTuiOverlayOptions } from "../../packages/coding-agent/dist/modes/interactive/extension-ui/overlay-options.js";
 import { ComponentSlot } from "../../packages/coding-agent/dist/modes/interactive/extension-ui/slots.js";
 import { Container, markFinal, TUI } from "../../packages/tui/dist/index.js";
+import { COLUMNS, compareSizes, Message, medianFrameTime, ROWS, SinkTerminal, Streaming } from "../lib/tui-frame.mjs";
 
-const COLUMNS = 100;
-const ROWS = 40;
 const FRAMES = 1000;
-
-/** A Terminal that discards output, so the figures measure the rendering, not a TTY. */
-class SinkTerminal {
-	columns = COLUMNS;
-	rows = ROWS;
-	write() {}
-	start() {}
-	stop() {}
-	setTitle() {}
-	showCursor() {}
-	hideCursor() {}
-}
-
-class Message {
-	constructor(index, rows) {
-		this.lines = Array.from({ length: rows }, (_, i) => `message ${index} row ${i}: lorem ipsum dolor sit amet`);
-	}
-	render() {
-		return this.lines;
-	}
-}
-
-class Streaming {
-	text = "";
-	render(width) {
-		const rows = [];
-		for (let i = 0; i < this.text.length; i += width) rows.push(this.text.slice(i, i + width));
-		return rows.length > 0 ? rows : [""];
-	}
-}
 
 /** What an extension hands over: plain objects with render(), as the original's examples write them. */
 function extensionFooter(frame) {
@@ -58,14 +26,8 @@ function extensionPanel(frame) {
 	};
 }
 
-function median(values) {
-	const sorted = [...values].sort((a, b) => a - b);
-	return sorted[Math.floor(sorted.length / 2)];
-}
-
 function measure(transcriptRows) {
-	const terminal = new SinkTerminal();
-	const tui = new TUI(terminal);
+	const tui = new TUI(new SinkTerminal());
 	const chat = new Container();
 	for (let i = 0; i < transcriptRows / 10; i++) chat.addChild(markFinal(new Message(i, 10)));
 	const streaming = new Streaming();
@@ -81,29 +43,17 @@ function measure(transcriptRows) {
 	for (const part of [chat, widgets, editor, footer]) tui.addChild(part);
 	const panel = new ContainedComponent(extensionPanel(frame), owner, "custom component", report);
 	tui.showOverlay(panel, toTuiOverlayOptions({ anchor: "top-right", width: 30, margin: 1 }, COLUMNS, ROWS));
-	tui.start();
-	const times = [];
-	for (let i = 0; i < FRAMES; i++) {
+	return medianFrameTime(tui, FRAMES, (i) => {
 		frame.count = i;
 		streaming.text += `token${i} `;
-		const started = performance.now();
-		tui.renderNow();
-		times.push(performance.now() - started);
-	}
-	tui.stop();
-	return median(times);
+	});
 }
 
 export async function run() {
-	measure(1_000); // warm-up
-	const small = [];
-	const large = [];
-	for (let round = 0; round < 3; round++) {
-		small.push(measure(1_000));
-		large.push(measure(100_000));
-	}
-	const smallMedian = median(small);
-	const largeMedian = median(large);
+	const { small: smallMedian, large: largeMedian } = compareSizes(
+		() => measure(1_000),
+		() => measure(100_000),
+	);
 	console.log(`streaming frame with footer, widget and overlay,   1,000 rows: median ${smallMedian.toFixed(4)} ms`);
 	console.log(`streaming frame with footer, widget and overlay, 100,000 rows: median ${largeMedian.toFixed(4)} ms`);
 	console.log(`ratio 100k/1k: ${(largeMedian / smallMedian).toFixed(2)} (goal <= 1.5)`);

@@ -7,23 +7,10 @@
 // Run: npx tsc -b packages/tui && node bench/run.mjs tui-streaming-markdown
 import { performance } from "node:perf_hooks";
 import { Markdown, TUI } from "../../packages/tui/dist/index.js";
+import { COLUMNS, compareSizes, median, medianFrameTime, ROWS, SinkTerminal } from "../lib/tui-frame.mjs";
 
-const COLUMNS = 100;
-const ROWS = 40;
 const FRAMES = 300;
 const CHUNK = 40;
-
-/** A Terminal that discards output, so the figures measure rendering, not a TTY. */
-class SinkTerminal {
-	columns = COLUMNS;
-	rows = ROWS;
-	write() {}
-	start() {}
-	stop() {}
-	setTitle() {}
-	showCursor() {}
-	hideCursor() {}
-}
 
 /** A long answer like a model writes: headings, paragraphs, lists, code, tables, quotes. */
 function buildAnswer(size) {
@@ -60,11 +47,6 @@ export function step${i}(input: string): number {
 	return sections.join("");
 }
 
-function median(values) {
-	const sorted = [...values].sort((a, b) => a - b);
-	return sorted[Math.floor(sorted.length / 2)];
-}
-
 /**
  * Median time of appending CHUNK characters and rendering the live rows, starting from `start` characters of
  * `answer`. After each render, the rows above a ROWS-high screen are offered for committing, as the TUI does.
@@ -94,29 +76,15 @@ function measureFrame(answer, start) {
 	tui.addChild(markdown);
 	tui.addChild({ render: () => ["─".repeat(COLUMNS), "> type here", "model: faux"] });
 	markdown.setText(answer.slice(0, start));
-	tui.start();
-	const times = [];
-	for (let i = 1; i <= FRAMES; i++) {
-		markdown.setText(answer.slice(0, start + i * CHUNK));
-		const started = performance.now();
-		tui.renderNow();
-		times.push(performance.now() - started);
-	}
-	tui.stop();
-	return median(times);
+	return medianFrameTime(tui, FRAMES, (i) => markdown.setText(answer.slice(0, start + (i + 1) * CHUNK)));
 }
 
 function report(label, measure, answer) {
-	measure(answer, 10_000); // warm-up
 	// Alternate the sizes so JIT warm-up and GC noise hit both alike; report the median of the medians.
-	const small = [];
-	const large = [];
-	for (let round = 0; round < 3; round++) {
-		small.push(measure(answer, 10_000));
-		large.push(measure(answer, 2 * 1024 * 1024));
-	}
-	const smallMedian = median(small);
-	const largeMedian = median(large);
+	const { small: smallMedian, large: largeMedian } = compareSizes(
+		() => measure(answer, 10_000),
+		() => measure(answer, 2 * 1024 * 1024),
+	);
 	console.log(`${label}, answer of 10 KB: median ${smallMedian.toFixed(4)} ms`);
 	console.log(`${label}, answer of  2 MB: median ${largeMedian.toFixed(4)} ms`);
 	console.log(`${label}, ratio 2MB/10KB: ${(largeMedian / smallMedian).toFixed(2)} (goal <= 1.5)`);
