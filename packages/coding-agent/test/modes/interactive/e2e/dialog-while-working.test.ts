@@ -7,14 +7,11 @@
  */
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { type MockServer, startMockServer } from "@pi/ai/testing";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { createPtyWorld, delay, KEYS, PiPty, type PtyWorld } from "./harness.js";
+import { beforeAll, describe, expect, it } from "vitest";
+import { delay, KEYS, PiPty, usePtyWorld } from "./harness.js";
 
-let server: MockServer;
-let world: PtyWorld;
+const e2e = usePtyWorld();
 let extensionFile: string;
-let pi: PiPty | undefined;
 
 /** Blocks every bash call; asks first with the dialog PI_TEST_GATE names (none: decides at once). */
 const GATE_EXTENSION = `
@@ -31,21 +28,9 @@ export default function (pi) {
 }
 `;
 
-beforeAll(async () => {
-	server = await startMockServer();
-	world = createPtyWorld(server);
-	extensionFile = join(world.root, "gate.mjs");
+beforeAll(() => {
+	extensionFile = join(e2e.world.root, "gate.mjs");
 	writeFileSync(extensionFile, GATE_EXTENSION);
-});
-
-afterEach(() => {
-	pi?.kill();
-	pi = undefined;
-});
-
-afterAll(async () => {
-	await server?.close();
-	world?.cleanup();
 });
 
 /** Runs one gated turn in a fresh pi; `answer` answers the dialog once it shows. Returns the final screen. */
@@ -55,10 +40,10 @@ async function gatedTurn(
 	gate: string,
 	answer?: (term: PiPty) => Promise<void>,
 ): Promise<string> {
-	const term = new PiPty(world, { columns, rows, args: ["-e", extensionFile], env: { PI_TEST_GATE: gate } });
-	pi = term;
+	const term = new PiPty(e2e.world, { columns, rows, args: ["-e", extensionFile], env: { PI_TEST_GATE: gate } });
+	e2e.pi = term;
 	await term.waitForScreen("mock/mock-model");
-	server.enqueue(
+	e2e.server.enqueue(
 		{ toolCalls: [{ name: "bash", arguments: { command: "rm -rf build" } }] },
 		{ text: "Understood, the build folder stays." },
 	);
@@ -75,7 +60,7 @@ async function gatedTurn(
 	);
 	const screen = term.screen();
 	term.kill();
-	pi = undefined;
+	e2e.pi = undefined;
 	return screen;
 }
 

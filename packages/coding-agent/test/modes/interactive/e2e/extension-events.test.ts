@@ -5,28 +5,12 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { type MockServer, startMockServer } from "@pi/ai/testing";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { createPtyWorld, PiPty, type PtyWorld } from "./harness.js";
+import { describe, expect, it } from "vitest";
+import { PiPty, usePtyWorld } from "./harness.js";
 
 const TRACE = fileURLToPath(new URL("../../../fixtures/extensions/events-trace.mjs", import.meta.url));
 
-let server: MockServer;
-let world: PtyWorld;
-let pi: PiPty | undefined;
-
-beforeAll(async () => {
-	server = await startMockServer();
-	world = createPtyWorld(server);
-});
-afterEach(() => {
-	pi?.kill();
-	pi = undefined;
-});
-afterAll(async () => {
-	await server?.close();
-	world?.cleanup();
-});
+const e2e = usePtyWorld();
 
 function readTrace(file: string): Record<string, any>[] {
 	if (!existsSync(file)) return [];
@@ -38,17 +22,17 @@ function readTrace(file: string): Record<string, any>[] {
 
 describe("extension events in the terminal UI", () => {
 	it("a typed prompt and a !command reach the handlers; /quit ends with session_shutdown", async () => {
-		const trace = join(world.root, "tui-trace.jsonl");
-		server.enqueue({ text: "typed answer" });
-		pi = new PiPty(world, { args: ["-e", TRACE, "--tools", "write"], env: { PI_TEST_EVENTS_TRACE: trace } });
-		await pi.waitForScreen("mock/mock-model");
-		await pi.waitFor(() => readTrace(trace).length >= 2, "session_start and resources_discover");
-		await pi.submit("shout: from the keyboard");
-		await pi.waitForText("typed answer");
-		await pi.submit("!pretend");
-		await pi.waitForText("answered by the extension");
-		await pi.submit("/quit");
-		expect(await pi.waitForExit()).toBe(0);
+		const trace = join(e2e.world.root, "tui-trace.jsonl");
+		e2e.server.enqueue({ text: "typed answer" });
+		e2e.pi = new PiPty(e2e.world, { args: ["-e", TRACE, "--tools", "write"], env: { PI_TEST_EVENTS_TRACE: trace } });
+		await e2e.pi.waitForScreen("mock/mock-model");
+		await e2e.pi.waitFor(() => readTrace(trace).length >= 2, "session_start and resources_discover");
+		await e2e.pi.submit("shout: from the keyboard");
+		await e2e.pi.waitForText("typed answer");
+		await e2e.pi.submit("!pretend");
+		await e2e.pi.waitForText("answered by the extension");
+		await e2e.pi.submit("/quit");
+		expect(await e2e.pi.waitForExit()).toBe(0);
 
 		const events = readTrace(trace);
 		expect(events.slice(0, 2)).toEqual([
@@ -67,7 +51,7 @@ describe("extension events in the terminal UI", () => {
 			excludeFromContext: false,
 		});
 		expect(events.at(-1)).toEqual({ type: "session_shutdown", reason: "quit" });
-		const body = server.requests[0]!.body;
+		const body = e2e.server.requests[0]!.body;
 		expect(JSON.stringify(body.system)).toContain("TRACE-MARK");
 		expect(JSON.stringify(body.messages.at(-1))).toContain("FROM THE KEYBOARD");
 		expect(body.temperature).toBe(0.5);

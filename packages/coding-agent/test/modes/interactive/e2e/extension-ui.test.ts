@@ -6,13 +6,10 @@
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { type MockServer, startMockServer } from "@pi/ai/testing";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { createPtyWorld, delay, KEYS, PiPty, type PtyWorld } from "./harness.js";
+import { beforeAll, describe, expect, it } from "vitest";
+import { delay, KEYS, PiPty, usePtyWorld } from "./harness.js";
 
-let server: MockServer;
-let world: PtyWorld;
-let pi: PiPty | undefined;
+const e2e = usePtyWorld();
 let extensionFile: string;
 let themeLog: string;
 
@@ -78,33 +75,21 @@ export default function (pi: any) {
 `;
 }
 
-beforeAll(async () => {
-	server = await startMockServer();
-	world = createPtyWorld(server);
-	themeLog = join(world.root, "theme.json");
-	extensionFile = join(world.root, "fixture-ui.ts");
+beforeAll(() => {
+	themeLog = join(e2e.world.root, "theme.json");
+	extensionFile = join(e2e.world.root, "fixture-ui.ts");
 	writeFileSync(extensionFile, fixtureSource(themeLog));
-});
-
-afterEach(() => {
-	pi?.kill();
-	pi = undefined;
-});
-
-afterAll(async () => {
-	await server?.close();
-	world?.cleanup();
 });
 
 /** The screen's rows, trimmed. */
 function rows(): string[] {
-	return pi!.screen().split("\n");
+	return e2e.pi!.screen().split("\n");
 }
 
 async function start(): Promise<PiPty> {
-	pi = new PiPty(world, { args: ["-e", extensionFile] });
-	await pi.waitForScreen("fixture footer");
-	return pi;
+	e2e.pi = new PiPty(e2e.world, { args: ["-e", extensionFile] });
+	await e2e.pi.waitForScreen("fixture footer");
+	return e2e.pi;
 }
 
 describe("extension components in the terminal", () => {
@@ -158,12 +143,12 @@ describe("extension components in the terminal", () => {
 		const pty = await start();
 		await pty.submit("/bang");
 		await delay(200);
-		server.enqueue({ text: "Answer to the bang." });
+		e2e.server.enqueue({ text: "Answer to the bang." });
 		pty.type("hello!");
 		await pty.waitForScreen("helloBANG");
 		pty.press(KEYS.enter);
 		await pty.waitForText("Answer to the bang.");
-		const last = server.requests[server.requests.length - 1]!;
+		const last = e2e.server.requests[e2e.server.requests.length - 1]!;
 		expect(JSON.stringify(last.body)).toContain("helloBANG");
 		// App keys still work through super.handleInput: Ctrl+C clears the editor's text.
 		pty.type("to be cleared");

@@ -10,8 +10,9 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { type IPty, spawn } from "@lydell/node-pty";
 import { getAllEnvKeyNames } from "@pi/ai";
-import type { MockServer } from "@pi/ai/testing";
+import { type MockServer, startMockServer } from "@pi/ai/testing";
 import xtermHeadless from "@xterm/headless";
+import { afterAll, afterEach, beforeAll } from "vitest";
 
 const { Terminal } = xtermHeadless;
 
@@ -81,6 +82,34 @@ export function createPtyWorld(server: MockServer, settings: Record<string, unkn
 		}),
 	);
 	return { root, agentDir, cwd, cleanup: () => rmSync(root, { recursive: true, force: true }) };
+}
+
+/** What a pty test file shares: the mock server and world (set in beforeAll) and the running pi, if any. */
+export interface PtyFixture {
+	server: MockServer;
+	world: PtyWorld;
+	pi: PiPty | undefined;
+}
+
+/**
+ * Registers the hooks a pty test file needs: a mock server and a world for the whole file (`settings` as for
+ * createPtyWorld), the running `pi` killed after each test, and both cleaned up after all of them.
+ */
+export function usePtyWorld(settings: Record<string, unknown> = {}): PtyFixture {
+	const fixture = { pi: undefined } as PtyFixture;
+	beforeAll(async () => {
+		fixture.server = await startMockServer();
+		fixture.world = createPtyWorld(fixture.server, settings);
+	});
+	afterEach(() => {
+		fixture.pi?.kill();
+		fixture.pi = undefined;
+	});
+	afterAll(async () => {
+		await fixture.server?.close();
+		fixture.world?.cleanup();
+	});
+	return fixture;
 }
 
 export interface SpawnOptions {

@@ -5,9 +5,8 @@
  */
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { type MockServer, startMockServer } from "@pi/ai/testing";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { createPtyWorld, delay, KEYS, PiPty, type PtyWorld } from "./harness.js";
+import { beforeAll, describe, expect, it } from "vitest";
+import { delay, KEYS, PiPty, usePtyWorld } from "./harness.js";
 
 /** What a terminal that speaks the Kitty keyboard protocol answers to pi's `CSI ? u` query. */
 const KITTY_FLAGS_REPLY = "\x1b[?1u";
@@ -19,24 +18,7 @@ const SEQ = {
 	kittyPop: "\x1b[<u",
 } as const;
 
-let server: MockServer;
-let world: PtyWorld;
-let pi: PiPty | undefined;
-
-beforeAll(async () => {
-	server = await startMockServer();
-	world = createPtyWorld(server);
-});
-
-afterEach(() => {
-	pi?.kill();
-	pi = undefined;
-});
-
-afterAll(async () => {
-	await server?.close();
-	world?.cleanup();
-});
+const e2e = usePtyWorld();
 
 /** The bytes pi wrote after it last hid the cursor (the restore sequence at exit is among them). */
 function tailAfterLastHide(raw: string): string {
@@ -45,24 +27,24 @@ function tailAfterLastHide(raw: string): string {
 
 describe("terminal restore on signals", () => {
 	it("SIGTERM: cursor shown, bracketed paste and the Kitty keyboard protocol switched off", async () => {
-		pi = new PiPty(world);
-		await pi.waitForScreen("mock/mock-model");
-		pi.press(KITTY_FLAGS_REPLY);
-		await pi.waitFor(() => pi!.rawOutput().includes(SEQ.kittyPush), "the Kitty protocol to be enabled");
-		pi.kill("SIGTERM");
-		await pi.waitForExit();
-		const tail = tailAfterLastHide(pi.rawOutput());
+		e2e.pi = new PiPty(e2e.world);
+		await e2e.pi.waitForScreen("mock/mock-model");
+		e2e.pi.press(KITTY_FLAGS_REPLY);
+		await e2e.pi.waitFor(() => e2e.pi!.rawOutput().includes(SEQ.kittyPush), "the Kitty protocol to be enabled");
+		e2e.pi.kill("SIGTERM");
+		await e2e.pi.waitForExit();
+		const tail = tailAfterLastHide(e2e.pi.rawOutput());
 		expect(tail).toContain(SEQ.showCursor);
 		expect(tail).toContain(SEQ.bracketedPasteOff);
 		expect(tail).toContain(SEQ.kittyPop);
 	});
 
 	it("SIGHUP: cursor shown and bracketed paste off", async () => {
-		pi = new PiPty(world);
-		await pi.waitForScreen("mock/mock-model");
-		pi.kill("SIGHUP");
-		await pi.waitForExit();
-		const tail = tailAfterLastHide(pi.rawOutput());
+		e2e.pi = new PiPty(e2e.world);
+		await e2e.pi.waitForScreen("mock/mock-model");
+		e2e.pi.kill("SIGHUP");
+		await e2e.pi.waitForExit();
+		const tail = tailAfterLastHide(e2e.pi.rawOutput());
 		expect(tail).toContain(SEQ.showCursor);
 		expect(tail).toContain(SEQ.bracketedPasteOff);
 	});
@@ -71,52 +53,52 @@ describe("terminal restore on signals", () => {
 describe("resize while an answer streams", () => {
 	it("shows every row of the answer after the terminal narrows mid-stream", async () => {
 		const rows = Array.from({ length: 60 }, (_, i) => `row ${String(i).padStart(3, "0")} of the answer`);
-		server.enqueue({ text: rows.join("\n\n"), chunkSize: 40, eventDelayMs: 15 });
-		pi = new PiPty(world, { columns: 100, rows: 24 });
-		await pi.waitForScreen("mock/mock-model");
-		await pi.submit("stream rows");
-		await pi.waitForText("row 010 of the answer");
-		pi.resize(60, 20);
-		await pi.waitForText("row 059 of the answer", 15_000);
-		await pi.waitFor(() => !pi!.screen().includes("Working…"), "the run to end");
-		const text = pi.allText();
+		e2e.server.enqueue({ text: rows.join("\n\n"), chunkSize: 40, eventDelayMs: 15 });
+		e2e.pi = new PiPty(e2e.world, { columns: 100, rows: 24 });
+		await e2e.pi.waitForScreen("mock/mock-model");
+		await e2e.pi.submit("stream rows");
+		await e2e.pi.waitForText("row 010 of the answer");
+		e2e.pi.resize(60, 20);
+		await e2e.pi.waitForText("row 059 of the answer", 15_000);
+		await e2e.pi.waitFor(() => !e2e.pi!.screen().includes("Working…"), "the run to end");
+		const text = e2e.pi.allText();
 		for (const row of rows) expect(text).toContain(row);
 		// The editor and footer are still drawn at the new width, at the bottom.
-		expect(pi.screen()).toMatch(/mock\/mock-model/);
+		expect(e2e.pi.screen()).toMatch(/mock\/mock-model/);
 	});
 });
 
 describe("Ctrl+C", () => {
 	it("exits when pressed twice 100 ms apart (as tmux delivers a quick double press)", async () => {
-		pi = new PiPty(world);
-		await pi.waitForScreen("mock/mock-model");
-		pi.type("some draft");
-		await pi.waitForScreen("some draft");
+		e2e.pi = new PiPty(e2e.world);
+		await e2e.pi.waitForScreen("mock/mock-model");
+		e2e.pi.type("some draft");
+		await e2e.pi.waitForScreen("some draft");
 		// First press clears the draft, the second (100 ms later) exits.
-		pi.press(KEYS.ctrlC);
+		e2e.pi.press(KEYS.ctrlC);
 		await delay(100);
-		pi.press(KEYS.ctrlC);
-		expect(await pi.waitForExit()).toBe(0);
+		e2e.pi.press(KEYS.ctrlC);
+		expect(await e2e.pi.waitForExit()).toBe(0);
 	});
 
 	it("exits on a double press sent as modifyOtherKeys sequences", async () => {
-		pi = new PiPty(world);
-		await pi.waitForScreen("mock/mock-model");
-		pi.press("\x1b[27;5;99~");
+		e2e.pi = new PiPty(e2e.world);
+		await e2e.pi.waitForScreen("mock/mock-model");
+		e2e.pi.press("\x1b[27;5;99~");
 		await delay(100);
-		pi.press("\x1b[27;5;99~");
-		expect(await pi.waitForExit()).toBe(0);
+		e2e.pi.press("\x1b[27;5;99~");
+		expect(await e2e.pi.waitForExit()).toBe(0);
 	});
 
 	it("exits on a double press sent in the Kitty keyboard protocol", async () => {
-		pi = new PiPty(world);
-		await pi.waitForScreen("mock/mock-model");
-		pi.press(KITTY_FLAGS_REPLY);
-		await pi.waitFor(() => pi!.rawOutput().includes(SEQ.kittyPush), "the Kitty protocol to be enabled");
-		pi.press("\x1b[99;5u");
+		e2e.pi = new PiPty(e2e.world);
+		await e2e.pi.waitForScreen("mock/mock-model");
+		e2e.pi.press(KITTY_FLAGS_REPLY);
+		await e2e.pi.waitFor(() => e2e.pi!.rawOutput().includes(SEQ.kittyPush), "the Kitty protocol to be enabled");
+		e2e.pi.press("\x1b[99;5u");
 		await delay(100);
-		pi.press("\x1b[99;5u");
-		expect(await pi.waitForExit()).toBe(0);
+		e2e.pi.press("\x1b[99;5u");
+		expect(await e2e.pi.waitForExit()).toBe(0);
 	});
 });
 
@@ -124,7 +106,7 @@ describe("--session naming another project's session", () => {
 	const otherId = "0194abcd-1111-7000-8000-00000000f0f0";
 
 	beforeAll(() => {
-		const dir = join(world.agentDir, "sessions", "--elsewhere-proj--");
+		const dir = join(e2e.world.agentDir, "sessions", "--elsewhere-proj--");
 		mkdirSync(dir, { recursive: true });
 		const lines = [
 			{ type: "session", version: 3, id: otherId, timestamp: "2026-01-05T09:00:00.000Z", cwd: "/elsewhere/proj" },
@@ -143,33 +125,36 @@ describe("--session naming another project's session", () => {
 	});
 
 	it("asks to fork it here; yes copies it into a new session of this project", async () => {
-		pi = new PiPty(world, { args: ["--session", "0194abcd"] });
-		await pi.waitForScreen("Fork this session into the current directory? [y/N]");
-		expect(pi.screen()).toContain("/elsewhere/proj");
-		pi.press("y");
-		await pi.waitForText("question from elsewhere");
-		await pi.waitForScreen("mock/mock-model");
+		e2e.pi = new PiPty(e2e.world, { args: ["--session", "0194abcd"] });
+		await e2e.pi.waitForScreen("Fork this session into the current directory? [y/N]");
+		expect(e2e.pi.screen()).toContain("/elsewhere/proj");
+		e2e.pi.press("y");
+		await e2e.pi.waitForText("question from elsewhere");
+		await e2e.pi.waitForScreen("mock/mock-model");
 		// The copy lives in this project's session dir, pointing back at its source.
-		const sessionsRoot = join(world.agentDir, "sessions");
+		const sessionsRoot = join(e2e.world.agentDir, "sessions");
 		const copies = readdirSync(sessionsRoot)
 			.filter((name) => name !== "--elsewhere-proj--")
 			.flatMap((dir) => readdirSync(join(sessionsRoot, dir)).map((file) => join(sessionsRoot, dir, file)))
 			.map((path) => readFileSync(path, "utf8"))
 			.filter((text) => text.includes("question from elsewhere"));
 		expect(copies).toHaveLength(1);
-		expect(JSON.parse(copies[0]!.split("\n")[0]!)).toMatchObject({ cwd: world.cwd, parentSession: expect.any(String) });
-		pi.press(KEYS.ctrlC);
+		expect(JSON.parse(copies[0]!.split("\n")[0]!)).toMatchObject({
+			cwd: e2e.world.cwd,
+			parentSession: expect.any(String),
+		});
+		e2e.pi.press(KEYS.ctrlC);
 		await delay(50);
-		pi.press(KEYS.ctrlC);
-		expect(await pi.waitForExit()).toBe(0);
+		e2e.pi.press(KEYS.ctrlC);
+		expect(await e2e.pi.waitForExit()).toBe(0);
 	});
 
 	it("no: leaves with the other modes' error and exit code 1", async () => {
-		pi = new PiPty(world, { args: ["--session", "0194abcd"] });
-		await pi.waitForScreen("Fork this session into the current directory? [y/N]");
-		pi.press("n");
-		expect(await pi.waitForExit()).toBe(1);
-		expect(pi.allText()).toContain(
+		e2e.pi = new PiPty(e2e.world, { args: ["--session", "0194abcd"] });
+		await e2e.pi.waitForScreen("Fork this session into the current directory? [y/N]");
+		e2e.pi.press("n");
+		expect(await e2e.pi.waitForExit()).toBe(1);
+		expect(e2e.pi.allText()).toContain(
 			"Session '0194abcd' belongs to another project (/elsewhere/proj); use --fork to copy it here",
 		);
 	});

@@ -4,28 +4,10 @@
  * scrollback and screen exactly as they were (later prompts and answers are drawn); Ctrl+O expanding then
  * collapsing a 40-line tool box leaves the screen as it was, with the box's "earlier lines" marker and its last lines.
  */
-import { type MockServer, startMockServer } from "@pi/ai/testing";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { createPtyWorld, KEYS, PiPty, type PtyWorld } from "./harness.js";
+import { describe, expect, it } from "vitest";
+import { KEYS, PiPty, usePtyWorld } from "./harness.js";
 
-let server: MockServer;
-let world: PtyWorld;
-let pi: PiPty | undefined;
-
-beforeAll(async () => {
-	server = await startMockServer();
-	world = createPtyWorld(server);
-});
-
-afterEach(() => {
-	pi?.kill();
-	pi = undefined;
-});
-
-afterAll(async () => {
-	await server?.close();
-	world?.cleanup();
-});
+const e2e = usePtyWorld();
 
 /** Waits until the screen (or scrollback + screen) is `expected` again; fails with both texts. */
 async function expectRestored(term: PiPty, expected: string, read: () => string, what: string): Promise<void> {
@@ -38,10 +20,10 @@ async function expectRestored(term: PiPty, expected: string, read: () => string,
 
 /** Starts pi at `columns`×`rows` with a few exchanges, so the transcript fills part of the screen. */
 async function startWithHistory(columns: number, rows: number, exchanges: number): Promise<PiPty> {
-	const term = new PiPty(world, { columns, rows });
+	const term = new PiPty(e2e.world, { columns, rows });
 	await term.waitForScreen("mock/mock-model");
 	for (let i = 1; i <= exchanges; i++) {
-		server.enqueue({ text: `Answer number ${i}.` });
+		e2e.server.enqueue({ text: `Answer number ${i}.` });
 		await term.submit(`question ${i}`);
 		await term.waitForScreen(`Answer number ${i}.`);
 	}
@@ -53,8 +35,8 @@ describe.each([
 	[80, 24],
 ])("at %i×%i", (columns, rows) => {
 	it("a dialog taller than the screen scrolls inside itself and closing it restores scrollback and screen", async () => {
-		pi = await startWithHistory(columns, rows, 2);
-		const term = pi;
+		e2e.pi = await startWithHistory(columns, rows, 2);
+		const term = e2e.pi;
 		const screen = term.screen();
 		const all = term.allText();
 
@@ -70,15 +52,15 @@ describe.each([
 		expect(term.allText()).toBe(all);
 
 		// Later prompts and answers are drawn.
-		server.enqueue({ text: "Drawn after the dialog." });
+		e2e.server.enqueue({ text: "Drawn after the dialog." });
 		await term.submit("typed after the dialog");
 		await term.waitForScreen("typed after the dialog");
 		await term.waitForScreen("Drawn after the dialog.");
 	});
 
 	it("/settings on a short screen keeps its list and hint in view; closing it restores the screen", async () => {
-		pi = await startWithHistory(columns, 20, 1);
-		const term = pi;
+		e2e.pi = await startWithHistory(columns, 20, 1);
+		const term = e2e.pi;
 		const screen = term.screen();
 		const all = term.allText();
 		await term.submit("/settings");
@@ -94,8 +76,8 @@ describe.each([
 	});
 
 	it("the completion popup covers rows next to the editor; closing it restores scrollback and screen", async () => {
-		pi = await startWithHistory(columns, rows, 8);
-		const term = pi;
+		e2e.pi = await startWithHistory(columns, rows, 8);
+		const term = e2e.pi;
 		const screen = term.screen();
 		const all = term.allText();
 		term.type("/");
@@ -108,9 +90,9 @@ describe.each([
 	});
 
 	it("Ctrl+O expanding and collapsing a 40-line tool box leaves the screen as it was", async () => {
-		pi = await startWithHistory(columns, rows, 3);
-		const term = pi;
-		server.enqueue(
+		e2e.pi = await startWithHistory(columns, rows, 3);
+		const term = e2e.pi;
+		e2e.server.enqueue(
 			{ toolCalls: [{ name: "bash", arguments: { command: "seq 1 40" } }] },
 			{ text: "Counted to forty." },
 		);
