@@ -6,8 +6,15 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "nod
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { AgentTool } from "@pi/agent-core";
-import { createFauxProvider, type FauxProvider, type FauxProviderOptions } from "@pi/ai/testing";
+import {
+	createFauxProvider,
+	type FauxProvider,
+	type FauxProviderOptions,
+	type MockServer,
+	startMockServer,
+} from "@pi/ai/testing";
 import { Type } from "@sinclair/typebox";
+import { afterAll, afterEach, beforeAll } from "vitest";
 import type { AgentSession } from "../../../src/core/agent-session.js";
 import { AuthStorage } from "../../../src/core/config/auth-storage.js";
 import { ModelRegistry } from "../../../src/core/config/model-registry.js";
@@ -87,6 +94,32 @@ export async function createTestSession(options: TestSessionOptions = {}): Promi
 			rmSync(root, { recursive: true, force: true });
 		},
 	};
+}
+
+/** What a test file against the mock server shares: the server (started in beforeAll) and the current session. */
+export interface MockServerFixture {
+	server: MockServer;
+	t: TestSession | undefined;
+}
+
+/**
+ * Registers the hooks for tests against the loopback mock server (models.json providers through real SDKs): one
+ * server for the file, reset after each test along with cleaning up the test's session `t`, closed after all.
+ */
+export function useMockServer(): MockServerFixture {
+	const fixture = { t: undefined } as MockServerFixture;
+	beforeAll(async () => {
+		fixture.server = await startMockServer();
+	});
+	afterAll(async () => {
+		await fixture.server.close();
+	});
+	afterEach(() => {
+		fixture.server.reset();
+		fixture.t?.cleanup();
+		fixture.t = undefined;
+	});
+	return fixture;
 }
 
 /** A session after two exchanges: user "first" / "one", user "second" / "two". */

@@ -1,23 +1,10 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { type MockServer, startMockServer } from "@pi/ai/testing";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { AuthStorage } from "../../../src/core/config/auth-storage.js";
-import { createTestSession, type TestSession } from "./helpers.js";
+import { createTestSession, useMockServer } from "./helpers.js";
 
-let server: MockServer;
-let t: TestSession | undefined;
-beforeAll(async () => {
-	server = await startMockServer();
-});
-afterAll(async () => {
-	await server.close();
-});
-afterEach(() => {
-	server.reset();
-	t?.cleanup();
-	t = undefined;
-});
+const fx = useMockServer();
 
 const ALPHA_KEY = "alpha-key-0123456789";
 const BETA_KEY = "beta-key-0123456789";
@@ -30,14 +17,14 @@ function modelsJson() {
 	return {
 		providers: {
 			alpha: {
-				baseUrl: `${server.url}/v1beta`,
+				baseUrl: `${fx.server.url}/v1beta`,
 				api: "google-generative-ai",
 				apiKey: ALPHA_KEY,
 				authHeader: true,
 				models: [{ id: "thinker", reasoning: true }],
 			},
 			beta: {
-				baseUrl: `${server.url}/v1`,
+				baseUrl: `${fx.server.url}/v1`,
 				api: "openai-completions",
 				apiKey: BETA_KEY,
 				models: [{ id: "plain" }],
@@ -48,16 +35,16 @@ function modelsJson() {
 
 describe("AgentSession switchSession restores model and thinking level", () => {
 	it("each session comes back with its own model and level", async () => {
-		t = await createTestSession({ modelsJson: modelsJson(), model: "alpha/thinker", thinkingLevel: "high" });
-		const { session, registry } = t;
-		server.enqueue({ text: "from alpha" });
+		fx.t = await createTestSession({ modelsJson: modelsJson(), model: "alpha/thinker", thinkingLevel: "high" });
+		const { session, registry } = fx.t;
+		fx.server.enqueue({ text: "from alpha" });
 		await session.prompt("in A");
 		const fileA = session.sessionFile!;
 
 		await session.newSession();
 		await session.setModel(registry.find("beta", "plain")!);
 		expect(session.thinkingLevel).toBe("off");
-		server.enqueue({ text: "from beta" });
+		fx.server.enqueue({ text: "from beta" });
 		await session.prompt("in B");
 		const fileB = session.sessionFile!;
 
@@ -66,9 +53,9 @@ describe("AgentSession switchSession restores model and thinking level", () => {
 		expect(session.thinkingLevel).toBe("high");
 		expect(session.getState()).toMatchObject({ model: { provider: "alpha" }, thinkingLevel: "high" });
 		// The next request goes to the restored model with the restored level.
-		server.enqueue({ text: "alpha again" });
+		fx.server.enqueue({ text: "alpha again" });
 		await session.prompt("back in A");
-		expect(server.requests.at(-1)!.protocol).toBe(server.requests[0]!.protocol);
+		expect(fx.server.requests.at(-1)!.protocol).toBe(fx.server.requests[0]!.protocol);
 
 		await session.switchSession(fileB);
 		expect(session.model).toMatchObject({ provider: "beta", id: "plain" });
@@ -76,16 +63,16 @@ describe("AgentSession switchSession restores model and thinking level", () => {
 	});
 
 	it("a session without a thinking-level entry keeps the level, clamped to its restored model", async () => {
-		t = await createTestSession({ modelsJson: modelsJson(), model: "alpha/thinker", thinkingLevel: "high" });
-		const { session } = t;
-		const file = join(t.cwd, "no-level.jsonl");
+		fx.t = await createTestSession({ modelsJson: modelsJson(), model: "alpha/thinker", thinkingLevel: "high" });
+		const { session } = fx.t;
+		const file = join(fx.t.cwd, "no-level.jsonl");
 		const lines = [
 			{
 				type: "session",
 				version: 3,
 				id: "0194317e-8a1b-7c3d-9e5f-1a2b3c4d5e6f",
 				timestamp: new Date().toISOString(),
-				cwd: t.cwd,
+				cwd: fx.t.cwd,
 			},
 			{
 				type: "model_change",
@@ -114,29 +101,29 @@ describe("AgentSession switchSession restores model and thinking level", () => {
 describe("AgentSession request auth", () => {
 	it("adds Authorization: Bearer <key> to every request of a provider with authHeader, resolved per request", async () => {
 		const auth = AuthStorage.inMemory();
-		t = await createTestSession({ modelsJson: modelsJson(), model: "alpha/thinker", authStorage: auth });
-		const { session } = t;
-		server.enqueue({ text: "one" });
+		fx.t = await createTestSession({ modelsJson: modelsJson(), model: "alpha/thinker", authStorage: auth });
+		const { session } = fx.t;
+		fx.server.enqueue({ text: "one" });
 		await session.prompt("hello");
-		expect(server.requests.at(-1)!.headers.authorization).toBe(`Bearer ${ALPHA_KEY}`);
-		expect(server.requests.at(-1)!.headers["x-goog-api-key"]).toBe(ALPHA_KEY);
+		expect(fx.server.requests.at(-1)!.headers.authorization).toBe(`Bearer ${ALPHA_KEY}`);
+		expect(fx.server.requests.at(-1)!.headers["x-goog-api-key"]).toBe(ALPHA_KEY);
 
 		// A key stored later (auth.json wins over models.json) is what the next request carries, header included.
 		const stored = "alpha-stored-key-9876543210";
 		auth.setApiKey("alpha", stored);
-		server.enqueue({ text: "two" });
+		fx.server.enqueue({ text: "two" });
 		await session.prompt("again");
-		expect(server.requests.at(-1)!.headers.authorization).toBe(`Bearer ${stored}`);
-		expect(server.requests.at(-1)!.headers["x-goog-api-key"]).toBe(stored);
+		expect(fx.server.requests.at(-1)!.headers.authorization).toBe(`Bearer ${stored}`);
+		expect(fx.server.requests.at(-1)!.headers["x-goog-api-key"]).toBe(stored);
 	});
 
 	it("sends no Authorization header for a Gemini-style provider without authHeader", async () => {
 		const json = modelsJson();
 		json.providers.alpha.authHeader = false;
-		t = await createTestSession({ modelsJson: json, model: "alpha/thinker" });
-		server.enqueue({ text: "one" });
-		await t.session.prompt("hello");
-		expect(server.requests.at(-1)!.headers.authorization).toBeUndefined();
-		expect(server.requests.at(-1)!.headers["x-goog-api-key"]).toBe(ALPHA_KEY);
+		fx.t = await createTestSession({ modelsJson: json, model: "alpha/thinker" });
+		fx.server.enqueue({ text: "one" });
+		await fx.t.session.prompt("hello");
+		expect(fx.server.requests.at(-1)!.headers.authorization).toBeUndefined();
+		expect(fx.server.requests.at(-1)!.headers["x-goog-api-key"]).toBe(ALPHA_KEY);
 	});
 });

@@ -4,24 +4,11 @@
  * one), `after_provider_response`, and `model_select` / `thinking_level_select` including the "restore" of a
  * switched-to session.
  */
-import { type MockServer, startMockServer } from "@pi/ai/testing";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { ExtensionAPI, ExtensionFactory } from "../../../src/core/extensions/types.js";
-import { createTestSession, type TestSession } from "../agent-session/helpers.js";
+import { createTestSession, useMockServer } from "../agent-session/helpers.js";
 
-let server: MockServer;
-let t: TestSession | undefined;
-beforeAll(async () => {
-	server = await startMockServer();
-});
-afterAll(async () => {
-	await server.close();
-});
-afterEach(() => {
-	server.reset();
-	t?.cleanup();
-	t = undefined;
-});
+const fx = useMockServer();
 
 const ext = (path: string, factory: ExtensionFactory) => ({ path, factory });
 
@@ -37,7 +24,7 @@ function mockSession(extensionFactories: { path: string; factory: ExtensionFacto
 		modelsJson: {
 			providers: {
 				mock: {
-					baseUrl: `${server.url}/v1`,
+					baseUrl: `${fx.server.url}/v1`,
 					api: "openai-completions",
 					apiKey: "mock-key-0123456789",
 					models: [{ id: "mock-model" }],
@@ -52,7 +39,7 @@ function mockSession(extensionFactories: { path: string; factory: ExtensionFacto
 describe("before_provider_request", () => {
 	it("replacements chain across extensions and the server receives the last one", async () => {
 		const seen: unknown[] = [];
-		t = await mockSession([
+		fx.t = await mockSession([
 			ext("/ext/temperature", (pi) =>
 				pi.on("before_provider_request", (event) => {
 					const payload = event.payload as Record<string, unknown>;
@@ -67,28 +54,28 @@ describe("before_provider_request", () => {
 				}),
 			),
 		]);
-		server.enqueue({ text: "hi" });
-		await t.session.prompt("hello");
+		fx.server.enqueue({ text: "hi" });
+		await fx.t.session.prompt("hello");
 		expect(seen).toEqual(["mock-model", 0.25]);
-		expect(server.requests).toHaveLength(1);
-		expect(server.requests[0]!.body).toMatchObject({ model: "mock-model", temperature: 0.25 });
-		expect(t.session.getLastAssistantText()).toBe("hi");
+		expect(fx.server.requests).toHaveLength(1);
+		expect(fx.server.requests[0]!.body).toMatchObject({ model: "mock-model", temperature: 0.25 });
+		expect(fx.t.session.getLastAssistantText()).toBe("hi");
 	});
 });
 
 describe("after_provider_response", () => {
 	it("reports each response's status and headers, an error response included", async () => {
 		const seen: unknown[] = [];
-		t = await mockSession([
+		fx.t = await mockSession([
 			ext("/ext/responses", (pi) =>
 				pi.on("after_provider_response", (event) => {
 					seen.push([event.status, event.headers["content-type"]?.split(";")[0], event.headers["retry-after"]]);
 				}),
 			),
 		]);
-		server.enqueue({ text: "hi" }, { httpError: { status: 400, message: "bad request", retryAfter: "3" } });
-		await t.session.prompt("hello");
-		await t.session.prompt("again");
+		fx.server.enqueue({ text: "hi" }, { httpError: { status: 400, message: "bad request", retryAfter: "3" } });
+		await fx.t.session.prompt("hello");
+		await fx.t.session.prompt("again");
 		expect(seen).toEqual([
 			[200, "text/event-stream", undefined],
 			[400, "application/json", "3"],
@@ -101,21 +88,21 @@ describe("model events", () => {
 		const seen: any[] = [];
 		// Two models.json providers on the mock server, so a switched-to session can restore its model.
 		const provider = (id: string, reasoning: boolean) => ({
-			baseUrl: `${server.url}/v1`,
+			baseUrl: `${fx.server.url}/v1`,
 			api: "openai-completions",
 			apiKey: "mock-key-0123456789",
 			models: [{ id, reasoning }],
 		});
-		t = await createTestSession({
+		fx.t = await createTestSession({
 			modelsJson: { providers: { thinker: provider("deep", true), plain: provider("flat", false) } },
 			model: "thinker/deep",
 			thinkingLevel: "medium",
 			extensionFactories: [ext("/ext/models", recordEvents(seen, ["model_select", "thinking_level_select"]))],
 		});
-		const { session, registry } = t;
+		const { session, registry } = fx.t;
 		const deep = registry.find("thinker", "deep")!;
 		const flat = registry.find("plain", "flat")!;
-		server.enqueue({ text: "one" });
+		fx.server.enqueue({ text: "one" });
 		await session.prompt("hello");
 		const first = session.sessionFile!;
 		await session.setModel(flat);
