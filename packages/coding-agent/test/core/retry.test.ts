@@ -12,6 +12,7 @@ import {
 	type RetrySettings,
 	retryDelayMs,
 } from "../../src/core/retry.js";
+import { assistantMessage } from "../modes/interactive/components/helpers.js";
 
 const DEFAULTS: RetrySettings = {
 	enabled: SETTING_DEFAULTS["retry.enabled"],
@@ -21,25 +22,13 @@ const DEFAULTS: RetrySettings = {
 };
 
 function failed(errorInfo: ErrorInfo | undefined): AssistantMessage {
-	return {
-		role: "assistant",
-		content: [],
-		api: "anthropic-messages",
+	return assistantMessage([], {
 		provider: "mock",
 		model: "mock-model",
-		usage: {
-			input: 0,
-			output: 0,
-			cacheRead: 0,
-			cacheWrite: 0,
-			totalTokens: 0,
-			cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 },
-		},
 		stopReason: "error",
 		errorMessage: "failed",
 		...(errorInfo ? { errorInfo } : {}),
-		timestamp: 0,
-	};
+	});
 }
 
 const overloaded = failed({ status: 529, code: "overloaded_error", retryable: true });

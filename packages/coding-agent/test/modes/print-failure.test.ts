@@ -5,27 +5,17 @@
 import type { AssistantMessage } from "@pi/ai";
 import { describe, expect, it } from "vitest";
 import { runFailure } from "../../src/modes/print.js";
+import { assistantMessage } from "./interactive/components/helpers.js";
 
 function failed(errorInfo: AssistantMessage["errorInfo"]): AssistantMessage {
-	return {
-		role: "assistant",
-		content: [],
+	return assistantMessage([], {
 		api: "openai-completions",
 		provider: "p",
 		model: "m",
-		usage: {
-			input: 0,
-			output: 0,
-			cacheRead: 0,
-			cacheWrite: 0,
-			totalTokens: 0,
-			cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 },
-		},
 		stopReason: "error",
 		errorMessage: "429 Rate limited",
 		...(errorInfo ? { errorInfo } : {}),
-		timestamp: 0,
-	} as AssistantMessage;
+	});
 }
 
 describe("runFailure", () => {
