@@ -28,15 +28,17 @@ export function createExtensionApi(host: ExtensionHost, extensionPath: string, c
 		get events() {
 			return host.events;
 		},
-		on: (event, handler) => host.addHandler(extensionPath, event, handler),
-		registerTool: (tool) => host.addTool(extensionPath, tool),
-		registerCommand: (name, command) => host.addCommand(extensionPath, name, command),
-		registerShortcut: (shortcut, options) => host.addShortcut(extensionPath, shortcut, options),
-		registerFlag: (name, flag) => host.addFlag(extensionPath, name, flag),
-		getFlag: (name) => host.getFlag(name),
-		registerMessageRenderer: (customType, renderer) => host.addMessageRenderer(extensionPath, customType, renderer),
-		registerEntryRenderer: (customType, renderer) => host.addEntryRenderer(extensionPath, customType, renderer),
-		registerMarkdownTransformer: (transformer) => host.addMarkdownTransformer(extensionPath, transformer),
+		on: (event, handler) => host.registry.addHandler(extensionPath, event, handler),
+		registerTool: (tool) => host.registry.addTool(extensionPath, tool),
+		registerCommand: (name, command) => host.registry.addCommand(extensionPath, name, command),
+		registerShortcut: (shortcut, options) => host.registry.addShortcut(extensionPath, shortcut, options),
+		registerFlag: (name, flag) => host.registry.addFlag(extensionPath, name, flag),
+		getFlag: (name) => host.registry.getFlag(name),
+		registerMessageRenderer: (customType, renderer) =>
+			host.registry.addMessageRenderer(extensionPath, customType, renderer),
+		registerEntryRenderer: (customType, renderer) =>
+			host.registry.addEntryRenderer(extensionPath, customType, renderer),
+		registerMarkdownTransformer: (transformer) => host.registry.addMarkdownTransformer(extensionPath, transformer),
 		sendMessage: (message, options) => reported("sendMessage", host.sendCustomMessage(message, options)),
 		sendUserMessage: (content, options) =>
 			reported("sendUserMessage", host.sendUserMessage(content, options?.deliverAs ?? "followUp")),
@@ -67,8 +69,8 @@ export function createExtensionApi(host: ExtensionHost, extensionPath: string, c
 		},
 		getThinkingLevel: () => session().thinkingLevel,
 		setThinkingLevel: (level) => void reported("setThinkingLevel", session().setThinkingLevel(level)),
-		registerProvider: (name, config) => host.changeProvider(extensionPath, name, config),
-		unregisterProvider: (name) => host.changeProvider(extensionPath, name),
+		registerProvider: (name, config) => host.registry.changeProvider(extensionPath, name, config),
+		unregisterProvider: (name) => host.registry.changeProvider(extensionPath, name),
 		getSession: () => host.sessionInfo(),
 		shutdown: () => host.requestShutdown(),
 	};

@@ -1,5 +1,5 @@
 /**
- * The extension host of one session: it keeps what extensions registered (commands, tools, flags, handlers), runs
+ * The extension host of one session: it owns what extensions registered (registry.ts), runs
  * their handlers in load order with every failure caught and reported as an `extension_error` event (rpc.md §6),
  * runs their commands and input hooks for the prompt preflight (rpc.md §4.1 steps 1–2), guards tool calls, and
  * holds the UI of the mode that runs (RPC bridge, TUI, or headless).
@@ -8,22 +8,19 @@ import type { Agent, AgentEvent, AgentMessage } from "@pi/agent-core";
 import type { ImageContent } from "@pi/ai";
 import type { AgentSession } from "../agent-session.js";
 import type { ModelRegistry } from "../config/model-registry.js";
-import type { PackageOrigin } from "../packages/origin.js";
 import { packageTexts } from "../packages/texts.js";
-import { type AgentSessionEvent, type CommandInfo, commandSourceInfo } from "../session-events.js";
+import type { AgentSessionEvent, CommandInfo } from "../session-events.js";
 import type { ExtensionToolSource } from "../session-tools.js";
 import { type ContextHost, createCommandContext, createExtensionContext } from "./context.js";
 import { EventDispatcher, type InputOutcome, SHUTDOWN_HANDLER_TIMEOUT_MS } from "./dispatch.js";
 import { createEventBus, type EventBusController } from "./event-bus.js";
 import type { SessionShutdownReason } from "./events.js";
-import { registerExtensionProvider, unregisterExtensionProvider } from "./providers.js";
+import { type CommandInvocation, type ExtensionOrigin, ExtensionRegistry } from "./registry.js";
 import { SessionHooks } from "./session-hooks.js";
-import { EXTENSION_EVENT_NAMES, errorMessage, extensionTexts, UNFIRED_EVENT_NAMES } from "./texts.js";
-import { assertToolDefinition, type PromptedTool, toAgentTool } from "./tool-definition.js";
+import { errorMessage, extensionTexts } from "./texts.js";
 import type {
 	CustomMessageInput,
 	EntryRenderer,
-	ExtensionCommand,
 	ExtensionCommandContext,
 	ExtensionContext,
 	ExtensionErrorEvent,
@@ -38,15 +35,11 @@ import type {
 	InputSource,
 	MarkdownTransformer,
 	MessageRenderer,
-	ProviderConfig,
 	SendMessageOptions,
 	UserMessageContent,
 } from "./types.js";
 import { createHeadlessUi } from "./ui-context.js";
 import { completeUi, type ExtensionUiContext, type ModeUi } from "./ui-defaults.js";
-
-/** Where an extension was found; drives `CommandInfo.sourceInfo` (rpc.md §5). */
-export type ExtensionOrigin = "cli" | "settings" | "project" | "user" | "sdk" | PackageOrigin;
 
 /** What the host needs of the session it serves (an AgentSession provides it). */
 export interface ExtensionSessionPort {
@@ -78,43 +71,22 @@ export interface ExtensionHostOptions {
 	shutdownTimeoutMs?: number;
 }
 
-/** A prompt that names an extension command. */
-export interface CommandInvocation {
-	name: string;
-	args: string;
-	extensionPath: string;
-	command: ExtensionCommand;
-}
-
 export type { InputOutcome } from "./dispatch.js";
+export type { CommandInvocation, ExtensionOrigin } from "./registry.js";
 
-const COMMAND_NAME = /^[A-Za-z0-9][A-Za-z0-9_:.-]*$/;
-const FLAG_NAME = /^[A-Za-z0-9][A-Za-z0-9-]*$/;
-
-interface Registered<T> {
-	extensionPath: string;
-	value: T;
-}
-
-/** A provider registration waiting for the model registry (`pi.registerProvider` during loading). */
-type ProviderChange = { name: string; config?: ProviderConfig; extensionPath: string };
-
+/** The extension host of one session (see the file comment). */
 export class ExtensionHost {
-	private readonly handlers = new Map<ExtensionEventName, Registered<ExtensionHandler<any>>[]>();
-	private readonly commands = new Map<string, Registered<ExtensionCommand>>();
-	private readonly tools: (Registered<ExtensionTool> & { tool: PromptedTool })[] = [];
-	private readonly flags = new Map<string, Registered<ExtensionFlag>>();
-	private readonly shortcuts = new Map<string, Registered<ExtensionShortcut>>();
-	private readonly renderers = new Map<string, Registered<MessageRenderer<any>>>();
-	private readonly entryRenderers = new Map<string, Registered<EntryRenderer<any>>>();
-	private readonly markdownTransformers: Registered<MarkdownTransformer>[] = [];
-	private pendingProviders: ProviderChange[] = [];
-	private modelRegistry: ModelRegistry | undefined;
+	/** What the extensions registered (registry.ts); `pi.register*` writes to it. */
+	readonly registry: ExtensionRegistry = new ExtensionRegistry({
+		flagValues: () => this.options.flagValues,
+		report: (extensionPath, event, error) => this.report(extensionPath, event, error),
+		context: () => this.context(),
+		toolAdded: () => this.port?.refreshTools(),
+	});
 	/** `pi.events`, shared by every extension of this host. */
 	readonly events: EventBusController = createEventBus((channel, error) => {
 		void this.report("pi.events", `events:${channel}`, errorMessage(error));
 	});
-	private readonly origins = new Map<string, ExtensionOrigin>();
 	private currentUi: ExtensionUiContext = completeUi(createHeadlessUi());
 	private uiAttached = false;
 	private currentMode: ExtensionMode = "print";
@@ -127,8 +99,7 @@ export class ExtensionHost {
 
 	/** Runs handlers and combines their results, per event (dispatch.ts); the session's collaborators call it. */
 	readonly dispatch: EventDispatcher = new EventDispatcher({
-		handlersFor: (name) =>
-			(this.handlers.get(name) ?? []).map((entry) => ({ extensionPath: entry.extensionPath, handler: entry.value })),
+		handlersFor: (name) => this.registry.handlersFor(name),
 		context: () => this.context(),
 		report: (extensionPath, event, error) => this.report(extensionPath, event, error),
 	});
@@ -137,186 +108,55 @@ export class ExtensionHost {
 
 	constructor(private readonly options: ExtensionHostOptions) {}
 
-	// --- registration (through ExtensionAPI) ----------------------------------------------------------------------
+	// --- registrations: delegations to ExtensionRegistry (registry.ts, documented there) for modes, CLI and SDK --
 
-	/** Records a loaded extension and where it came from. */
-	addExtension(extensionPath: string, origin: ExtensionOrigin): void {
-		this.origins.set(extensionPath, origin);
-	}
-
-	/** Extension files that were loaded, in load order. */
 	get extensionPaths(): string[] {
-		return [...this.origins.keys()];
+		return this.registry.extensionPaths;
 	}
-
-	/** Where a loaded extension was found (its package for a package's extension); undefined when not loaded. */
 	originOf(extensionPath: string): ExtensionOrigin | undefined {
-		return this.origins.get(extensionPath);
+		return this.registry.originOf(extensionPath);
 	}
-
 	addHandler<K extends ExtensionEventName>(extensionPath: string, event: K, handler: ExtensionHandler<K>): void {
-		const known = EXTENSION_EVENT_NAMES.includes(event) || UNFIRED_EVENT_NAMES.includes(event);
-		if (!known) throw new Error(extensionTexts.unknownEvent(String(event)));
-		if (typeof handler !== "function") throw new TypeError(`pi.on("${event}") needs a handler function.`);
-		const list = this.handlers.get(event) ?? [];
-		list.push({ extensionPath, value: handler });
-		this.handlers.set(event, list);
+		this.registry.addHandler(extensionPath, event, handler);
 	}
-
-	addCommand(extensionPath: string, name: string, command: ExtensionCommand): void {
-		if (typeof name !== "string" || !COMMAND_NAME.test(name)) throw new Error(extensionTexts.invalidCommandName(name));
-		if (typeof command?.handler !== "function") throw new TypeError(`registerCommand("${name}") needs a handler.`);
-		const existing = this.commands.get(name);
-		if (existing) {
-			void this.report(extensionPath, "registerCommand", extensionTexts.duplicateCommand(name, existing.extensionPath));
-			return;
-		}
-		this.commands.set(name, { extensionPath, value: command });
-	}
-
-	/** Registers a tool (a built-in of the same name is replaced); after start-up the tool list refreshes at once. */
-	addTool(extensionPath: string, tool: ExtensionTool): void {
-		assertToolDefinition(tool);
-		const existing = this.tools.find((entry) => entry.value.name === tool.name);
-		if (existing) {
-			void this.report(extensionPath, "registerTool", extensionTexts.duplicateTool(tool.name, existing.extensionPath));
-			return;
-		}
-		this.tools.push({ extensionPath, value: tool, tool: toAgentTool(tool, () => this.context()) });
-		this.port?.refreshTools();
-	}
-
-	/** Registers a keyboard shortcut for the interactive mode; a key taken by another extension is reported. */
-	addShortcut(extensionPath: string, shortcut: string, options: ExtensionShortcut): void {
-		if (typeof shortcut !== "string" || typeof options?.handler !== "function")
-			throw new TypeError(extensionTexts.invalidShortcut(String(shortcut)));
-		const key = shortcut.toLowerCase();
-		const existing = this.shortcuts.get(key);
-		if (existing) {
-			void this.report(
-				extensionPath,
-				"registerShortcut",
-				extensionTexts.duplicateShortcut(key, existing.extensionPath),
-			);
-			return;
-		}
-		this.shortcuts.set(key, { extensionPath, value: options });
-	}
-
-	/** Shortcuts by key id (lower case), with the extension each came from. */
 	getShortcuts(): Map<string, { extensionPath: string; shortcut: ExtensionShortcut }> {
-		return new Map(
-			[...this.shortcuts].map(([key, entry]) => [key, { extensionPath: entry.extensionPath, shortcut: entry.value }]),
-		);
+		return this.registry.getShortcuts();
 	}
-
-	/** Runs a shortcut's handler; its failure is reported as an extension error. */
-	async runShortcut(key: string): Promise<boolean> {
-		const entry = this.shortcuts.get(key.toLowerCase());
-		if (!entry) return false;
-		try {
-			await entry.value.handler(this.context());
-		} catch (error) {
-			await this.report(entry.extensionPath, "shortcut", errorMessage(error));
-		}
-		return true;
+	runShortcut(key: string): Promise<boolean> {
+		return this.registry.runShortcut(key);
 	}
-
-	addMessageRenderer(extensionPath: string, customType: string, renderer: MessageRenderer<any>): void {
-		if (typeof customType !== "string" || typeof renderer !== "function")
-			throw new TypeError(extensionTexts.invalidRenderer);
-		this.renderers.set(customType, { extensionPath, value: renderer });
-	}
-
-	addEntryRenderer(extensionPath: string, customType: string, renderer: EntryRenderer<any>): void {
-		if (typeof customType !== "string" || typeof renderer !== "function")
-			throw new TypeError(extensionTexts.invalidRenderer);
-		this.entryRenderers.set(customType, { extensionPath, value: renderer });
-	}
-
-	/** The renderer registered for custom entries of `customType`, if any. */
-	getEntryRenderer(customType: string): EntryRenderer<any> | undefined {
-		return this.entryRenderers.get(customType)?.value;
-	}
-
-	addMarkdownTransformer(extensionPath: string, transformer: MarkdownTransformer): void {
-		if (typeof transformer !== "function") throw new TypeError(extensionTexts.invalidTransformer);
-		this.markdownTransformers.push({ extensionPath, value: transformer });
-	}
-
-	/** Markdown transformers in registration order (the TUI applies them to assistant text). */
-	getMarkdownTransformers(): MarkdownTransformer[] {
-		return this.markdownTransformers.map((entry) => entry.value);
-	}
-
-	/** The renderer registered for custom messages of `customType`, if any. */
 	getMessageRenderer(customType: string): MessageRenderer<any> | undefined {
-		return this.renderers.get(customType)?.value;
+		return this.registry.getMessageRenderer(customType);
 	}
-
-	/** The extension that registered the renderer of `customType` (the TUI names it when the renderer fails). */
 	getMessageRendererPath(customType: string): string | undefined {
-		return this.renderers.get(customType)?.extensionPath;
+		return this.registry.getMessageRendererPath(customType);
 	}
-
-	/** `pi.registerProvider` / `unregisterProvider`: queued until a model registry is bound, then immediate. */
-	changeProvider(extensionPath: string, name: string, config?: ProviderConfig): void {
-		if (typeof name !== "string" || name.length === 0) throw new TypeError(extensionTexts.invalidProviderName);
-		const change = { name, config, extensionPath };
-		if (this.modelRegistry) this.applyProvider(this.modelRegistry, change);
-		else this.pendingProviders.push(change);
+	getEntryRenderer(customType: string): EntryRenderer<any> | undefined {
+		return this.registry.getEntryRenderer(customType);
 	}
-
-	/** Binds the model registry: queued provider changes apply now, later ones at once. */
+	getMarkdownTransformers(): MarkdownTransformer[] {
+		return this.registry.getMarkdownTransformers();
+	}
 	bindModelRegistry(registry: ModelRegistry): void {
-		this.modelRegistry = registry;
-		const pending = this.pendingProviders;
-		this.pendingProviders = [];
-		for (const change of pending) this.applyProvider(registry, change);
+		this.registry.bindModelRegistry(registry);
 	}
-
-	private applyProvider(registry: ModelRegistry, change: ProviderChange): void {
-		try {
-			if (change.config) registerExtensionProvider(registry, change.name, change.config);
-			else unregisterExtensionProvider(registry, change.name);
-		} catch (error) {
-			void this.report(change.extensionPath, "registerProvider", errorMessage(error));
-		}
-	}
-
-	addFlag(extensionPath: string, name: string, flag: ExtensionFlag): void {
-		if (typeof name !== "string" || !FLAG_NAME.test(name)) throw new Error(extensionTexts.invalidFlagName(name));
-		const existing = this.flags.get(name);
-		if (!existing) this.flags.set(name, { extensionPath, value: flag });
-		// The same extension registers its flags again on reload; another extension's flag of that name is reported.
-		else if (existing.extensionPath !== extensionPath)
-			void this.report(extensionPath, "registerFlag", extensionTexts.duplicateFlag(name, existing.extensionPath));
-	}
-
 	getFlag(name: string): boolean | string | undefined {
-		const flag = this.flags.get(name);
-		if (!flag) return undefined;
-		return this.options.flagValues?.[name] ?? flag.value.default;
+		return this.registry.getFlag(name);
 	}
-
-	/** Registered flags by name (for help texts and a second parse of the command line). */
 	getFlags(): Map<string, ExtensionFlag> {
-		return new Map([...this.flags].map(([name, entry]) => [name, entry.value]));
+		return this.registry.getFlags();
 	}
-
-	/** Tools extensions registered, in registration order, with the path of the extension each came from. */
 	getTools(): ExtensionToolSource[] {
-		return this.tools.map((entry) => ({
-			extensionPath: entry.extensionPath,
-			origin: this.origins.get(entry.extensionPath) ?? "sdk",
-			definition: entry.value,
-			tool: entry.tool,
-		}));
+		return this.registry.getTools();
 	}
-
-	/** The definition an extension registered for tool `name` (its renderers are the TUI's business). */
 	getToolDefinition(name: string): ExtensionTool | undefined {
-		return this.tools.find((entry) => entry.value.name === name)?.value;
+		return this.registry.getToolDefinition(name);
+	}
+	findCommand(text: string): CommandInvocation | undefined {
+		return this.registry.findCommand(text);
+	}
+	listCommands(): CommandInfo[] {
+		return this.registry.listCommands();
 	}
 
 	/**
@@ -324,14 +164,7 @@ export class ExtensionHost {
 	 * the command line keep their values. Providers registered by the old extensions stay until re-registered.
 	 */
 	reset(): void {
-		this.handlers.clear();
-		this.commands.clear();
-		this.tools.length = 0;
-		this.shortcuts.clear();
-		this.renderers.clear();
-		this.entryRenderers.clear();
-		this.markdownTransformers.length = 0;
-		this.origins.clear();
+		this.registry.reset();
 		this.events.clear();
 	}
 
@@ -495,16 +328,6 @@ export class ExtensionHost {
 
 	// --- preflight --------------------------------------------------------------------------------------------------
 
-	/** The extension command a prompt names (`/<name>` up to the first whitespace), if any. */
-	findCommand(text: string): CommandInvocation | undefined {
-		if (!text.startsWith("/")) return undefined;
-		const match = /^\/(\S+)(?:\s([\s\S]*))?$/.exec(text);
-		if (!match) return undefined;
-		const entry = this.commands.get(match[1]!);
-		if (!entry) return undefined;
-		return { name: match[1]!, args: match[2] ?? "", extensionPath: entry.extensionPath, command: entry.value };
-	}
-
 	/** Runs a command's handler; its failure is the caller's (the prompt fails with the handler's message). */
 	async runCommand(invocation: CommandInvocation): Promise<void> {
 		await invocation.command.handler(invocation.args, this.commandContext());
@@ -518,16 +341,6 @@ export class ExtensionHost {
 		streamingBehavior?: "steer" | "followUp",
 	): Promise<InputOutcome> {
 		return this.dispatch.input(text, images, source, streamingBehavior);
-	}
-
-	/** Extension commands as CommandInfo (rpc.md §5), in registration order. */
-	listCommands(): CommandInfo[] {
-		return [...this.commands].map(([name, { extensionPath, value }]) => ({
-			name,
-			...(value.description ? { description: value.description } : {}),
-			source: "extension" as const,
-			sourceInfo: commandSourceInfo(extensionPath, this.origins.get(extensionPath) ?? "sdk"),
-		}));
 	}
 
 	// --- events and errors ------------------------------------------------------------------------------------------

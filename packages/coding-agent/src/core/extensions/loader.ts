@@ -90,7 +90,7 @@ export async function loadExtension(
 ): Promise<void> {
 	try {
 		const factory = await getFactory();
-		host.addExtension(source.path, source.origin);
+		host.registry.addExtension(source.path, source.origin);
 		await factory(createExtensionApi(host, source.path, cwd));
 	} catch (error) {
 		await host.report(source.path, "load", errorMessage(error));
