@@ -13,7 +13,7 @@ import type { ScopedModel } from "./config/model-resolver.js";
 import type { QueueMode, SettingsManager } from "./config/settings.js";
 import type { CustomMessageInput, SendMessageOptions } from "./extensions/api-types.js";
 import { ExtensionHost } from "./extensions/host.js";
-import { addDiscoveredResources, type DiscoveredResourcePaths } from "./extensions/session-hooks-resources.js";
+import type { DiscoveredResourcePaths } from "./extensions/session-hooks-resources.js";
 import {
 	createSessionPort,
 	queuedPromptOptions,
@@ -21,14 +21,12 @@ import {
 	withExtensionShutdown,
 } from "./extensions/session-port.js";
 import type { McpManager } from "./mcp/manager.js";
-import type { ModelController, ModelCycleResult } from "./model-control.js";
-import type { SessionNavigator } from "./navigation.js";
+import type { ModelCycleResult } from "./model-control.js";
 import { listPromptCommands, type PromptResources } from "./prompt-expansion.js";
-import { type PreflightContext, type PromptOptions, preflightPrompt } from "./prompt-preflight.js";
-import type { QueuedTexts, QueueTracker } from "./queue-tracker.js";
-import type { RunController } from "./run-controller.js";
-import { type SessionHeader, type SessionManager, type SessionTreeNode, sessionMessages } from "./session/index.js";
-import { persistMessage, type SessionEventBridge } from "./session-event-bridge.js";
+import { type PromptOptions, preflightPrompt } from "./prompt-preflight.js";
+import { promptRunStart } from "./prompt-run.js";
+import type { QueuedTexts } from "./queue-tracker.js";
+import type { SessionHeader, SessionManager, SessionTreeNode } from "./session/index.js";
 import {
 	type AgentSessionEvent,
 	type AgentSessionListener,
@@ -38,11 +36,10 @@ import {
 	type SessionStats,
 	sessionTexts,
 } from "./session-events.js";
-import type { SessionLifecycle, ShutdownOptions, WaitForIdleOptions } from "./session-lifecycle.js";
-import { type AgentSessionConfig, createSessionParts } from "./session-parts.js";
+import type { ShutdownOptions, WaitForIdleOptions } from "./session-lifecycle.js";
+import { type AgentSessionConfig, createSessionParts, type SessionParts } from "./session-parts.js";
 import { SessionToolSet } from "./session-tools.js";
 import { buildSessionStats, buildStateSnapshot, getLastAssistantText } from "./stats.js";
-import type { UserBashController } from "./user-bash.js";
 
 export type { AgentSessionConfig, ModelCycleResult, PromptOptions, QueuedTexts, ShutdownOptions, WaitForIdleOptions };
 
@@ -54,24 +51,14 @@ export class AgentSession {
 	/** The current session; replaced by switchSession. */
 	sessionManager: SessionManager;
 	private scope: ScopedModel[];
-	private resources: PromptResources;
-	private readonly events: SessionEventBridge;
-	private readonly queue: QueueTracker;
-	private readonly bash: UserBashController;
-	private readonly runs: RunController;
-	private readonly navigator: SessionNavigator;
-	private readonly models: ModelController;
-	private readonly lifecycle: SessionLifecycle;
-	private readonly preflight: PreflightContext;
+	/** The collaborators this facade delegates to (session-parts.ts). */
+	private readonly parts: SessionParts;
 	/** The session's extensions: modes set their UI on it and start it (`session_start`). */
 	readonly extensions: ExtensionHost;
 	/** Built-in, extension and custom tools, the active ones, and the system prompt built from them. */
 	readonly toolSet: SessionToolSet;
 	/** The MCP servers (docs/mcp.md); undefined when none are configured. */
 	readonly mcp: McpManager | undefined;
-	/** `pi.sendMessage(…, {deliverAs: "nextTurn"})` messages, sent with the next prompt. */
-	private nextTurnMessages: AgentMessage[] = [];
-	private readonly reloader: (() => Promise<void>) | undefined;
 
 	constructor(config: AgentSessionConfig) {
 		this.agent = config.agent;
@@ -80,30 +67,13 @@ export class AgentSession {
 		this.modelRegistry = config.modelRegistry;
 		this.cwd = config.cwd;
 		this.scope = config.scopedModels ?? [];
-		this.resources = config.resources ?? { templates: [], skills: [] };
-		const parts = createSessionParts(this, config, () => this.resources);
-		this.events = parts.events;
-		this.queue = parts.queue;
-		this.bash = parts.bash;
-		this.runs = parts.runs;
-		this.navigator = parts.navigator;
-		this.models = parts.models;
-		this.lifecycle = parts.lifecycle;
-		this.preflight = parts.preflight;
+		this.parts = createSessionParts(this, config);
 		this.agent.sessionId = this.sessionManager.getSessionId();
 		this.refreshSecrets();
-		this.events.connect({
-			agent: this.agent,
-			sessionManager: () => this.sessionManager,
-			queue: this.queue,
-			runs: this.runs,
-			extensions: (event, signal) => this.extensions.onAgentEvent(event, signal),
-		});
 		this.extensions = config.extensions ?? new ExtensionHost({ cwd: this.cwd });
 		this.toolSet = config.toolSet ?? SessionToolSet.ofAgentTools(this.agent.state.tools, this.cwd);
 		this.mcp = config.mcp;
 		this.toolSet.bind(this.agent);
-		this.reloader = config.reload;
 		this.extensions.attach(createSessionPort(this));
 	}
 
@@ -119,16 +89,16 @@ export class AgentSession {
 
 	/** Busy (rpc.md §2): a run, a pending retry, or overflow recovery with its continuation. */
 	get isStreaming(): boolean {
-		return this.runs.isBusy;
+		return this.parts.runs.isBusy;
 	}
 
 	/** A compaction (manual or automatic) or a branch summary is running. */
 	get isCompacting(): boolean {
-		return this.runs.isCompacting || this.navigator.isSummarizing;
+		return this.parts.runs.isCompacting || this.parts.navigator.isSummarizing;
 	}
 
 	get isBashRunning(): boolean {
-		return this.bash.isRunning;
+		return this.parts.bash.isRunning;
 	}
 
 	/** The current context, including bashExecution, custom and summary roles. */
@@ -164,7 +134,7 @@ export class AgentSession {
 
 	/** shutdown() was called: prompts, user commands, compaction and navigation are refused from then on. */
 	get isShutDown(): boolean {
-		return this.lifecycle.isShutDown;
+		return this.parts.lifecycle.isShutDown;
 	}
 
 	/** The state snapshot of rpc.md §5 (placeholder model when none is selected). */
@@ -176,12 +146,12 @@ export class AgentSession {
 
 	/** Adds a listener for agent and session events; returns its removal. Listeners are awaited in order. */
 	subscribe(listener: AgentSessionListener): () => void {
-		return this.events.subscribe(listener);
+		return this.parts.events.subscribe(listener);
 	}
 
 	/** @internal Delivers an event to every listener in order; a failing listener does not stop the others. */
 	emit(event: AgentSessionEvent): Promise<void> {
-		return this.events.emit(event);
+		return this.parts.events.emit(event);
 	}
 
 	// --- prompting ------------------------------------------------------------------------------------------------
@@ -193,26 +163,15 @@ export class AgentSession {
 	 * `queue_update` was delivered (after `onAccepted`, so an RPC response precedes it).
 	 */
 	async prompt(text: string, options: PromptOptions = {}): Promise<void> {
-		if (await runExtensionCommand(this.extensions, text, options, () => this.lifecycle.assertOpen())) return;
-		const message = await preflightPrompt(this.preflight, text, options);
+		if (await runExtensionCommand(this.extensions, text, options, () => this.parts.lifecycle.assertOpen())) return;
+		const message = await preflightPrompt(this.parts.preflight, text, options);
 		if (!message) return;
 		// A shutdown (RPC stdin EOF, a signal) may have begun while input hooks ran: its abort found no run to stop.
-		this.lifecycle.assertOpen();
+		this.parts.lifecycle.assertOpen();
 		this.refreshSecrets();
 		// "nextTurn" custom messages travel with this prompt, after the user message.
-		const messages = [message, ...this.nextTurnMessages.splice(0)];
-		// Busy from here: extensions' before_agent_start runs inside the run, so a prompt sent meanwhile is queued.
-		const start = async (signal: AbortSignal) => {
-			// MCP servers still starting get until their start-up timeout, so the run has their tools (docs/mcp.md).
-			await this.mcp?.waitForStartup(signal);
-			// Built-in tools an extension just activated may still be loading (session-tools.ts).
-			await this.toolSet.settled();
-			messages.push(...(await this.extensions.beforeAgentStart(message, signal)));
-			const run = this.agent.prompt(messages);
-			if (signal.aborted) this.agent.abort();
-			await run;
-		};
-		await this.runs.run(start, options.onAccepted);
+		const start = promptRunStart(this, message, this.parts.customMessages.takeNextTurn());
+		await this.parts.runs.run(start, options.onAccepted);
 	}
 
 	/**
@@ -220,30 +179,8 @@ export class AgentSession {
 	 * the next prompt. While busy: steered (default) or queued as a follow-up. Idle: with `triggerTurn` a run starts
 	 * with it, else it is only added to the session and the context.
 	 */
-	async sendCustomMessage(input: CustomMessageInput, options: SendMessageOptions = {}): Promise<void> {
-		const message: AgentMessage = {
-			role: "custom",
-			customType: input.customType,
-			content: input.content,
-			display: input.display,
-			...(input.details !== undefined ? { details: input.details } : {}),
-			timestamp: Date.now(),
-		};
-		if (options.deliverAs === "nextTurn") {
-			this.nextTurnMessages.push(message);
-		} else if (this.isStreaming) {
-			if (options.deliverAs === "followUp") this.agent.followUp(message);
-			else this.agent.steer(message);
-		} else if (options.triggerTurn) {
-			this.lifecycle.assertOpen();
-			this.refreshSecrets();
-			await this.runs.run(() => this.agent.prompt(message));
-		} else {
-			this.agent.appendMessage(message);
-			persistMessage(this.sessionManager, message);
-			await this.emit({ type: "message_start", message });
-			await this.emit({ type: "message_end", message });
-		}
+	sendCustomMessage(input: CustomMessageInput, options: SendMessageOptions = {}): Promise<void> {
+		return this.parts.customMessages.send(input, options);
 	}
 
 	/** Queues a steering message while busy (delivered after the current turn); idle: same as `prompt`. */
@@ -258,12 +195,12 @@ export class AgentSession {
 
 	/** Queued message texts (as typed), oldest first. */
 	getQueuedMessages(): QueuedTexts {
-		return this.queue.texts();
+		return this.parts.queue.texts();
 	}
 
 	/** Removes every queued message and returns their texts, so an editor can restore them. */
 	clearQueue(): QueuedTexts {
-		return this.queue.clear();
+		return this.parts.queue.clear();
 	}
 
 	/**
@@ -272,7 +209,7 @@ export class AgentSession {
 	 * A running user command is left alone (see abortBash). Queued messages stay queued.
 	 */
 	abort(): Promise<void> {
-		return this.lifecycle.abort();
+		return this.parts.lifecycle.abort();
 	}
 
 	/**
@@ -280,7 +217,7 @@ export class AgentSession {
 	 * `includeBash`, also no user command (the notion of idle rpc.md §8 waits for at stdin EOF).
 	 */
 	waitForIdle(options: WaitForIdleOptions = {}): Promise<void> {
-		return this.lifecycle.waitForIdle(options);
+		return this.parts.lifecycle.waitForIdle(options);
 	}
 
 	/**
@@ -291,7 +228,7 @@ export class AgentSession {
 	 * shutdown; with `abort` it still aborts and bounds its wait.
 	 */
 	shutdown(options: ShutdownOptions = {}): Promise<void> {
-		const done = this.lifecycle.shutdown(withExtensionShutdown(this.extensions, options));
+		const done = this.parts.lifecycle.shutdown(withExtensionShutdown(this.extensions, options));
 		// MCP servers end with the session (stdio servers are child processes).
 		return this.mcp ? done.finally(() => this.mcp?.close()) : done;
 	}
@@ -303,8 +240,8 @@ export class AgentSession {
 
 	/** Starts a new session (its file is created at the first prompt). Aborts and waits first. */
 	async newSession(options: { parentSession?: string } = {}): Promise<{ cancelled: boolean }> {
-		this.lifecycle.assertOpen();
-		return this.navigator.newSession(options);
+		this.parts.lifecycle.assertOpen();
+		return this.parts.navigator.newSession(options);
 	}
 
 	// --- models and thinking --------------------------------------------------------------------------------------
@@ -328,12 +265,12 @@ export class AgentSession {
 	 * clamps the thinking level (`thinking_level_changed` when it changes). Takes effect at the next request.
 	 */
 	setModel(model: Model): Promise<void> {
-		return this.models.setModel(model);
+		return this.parts.models.setModel(model);
 	}
 
 	/** Next (or previous) model of the scope, else of the available models; `null` with at most one candidate. */
 	cycleModel(direction: "forward" | "backward" = "forward"): Promise<ModelCycleResult | null> {
-		return this.models.cycleModel(direction);
+		return this.parts.models.cycleModel(direction);
 	}
 
 	/**
@@ -341,12 +278,12 @@ export class AgentSession {
 	 * ...`. Recorded in the session and saved as `defaultThinkingLevel`.
 	 */
 	setThinkingLevel(level: string): Promise<void> {
-		return this.models.setThinkingLevel(level);
+		return this.parts.models.setThinkingLevel(level);
 	}
 
 	/** The next supported level, wrapping; `null` when the model has no reasoning. */
 	cycleThinkingLevel(): Promise<AgentThinkingLevel | null> {
-		return this.models.cycleThinkingLevel();
+		return this.parts.models.cycleThinkingLevel();
 	}
 
 	/** Whether the current model can think. */
@@ -372,14 +309,14 @@ export class AgentSession {
 	 */
 	compact(customInstructions?: string): Promise<CompactionResult> {
 		if (this.isShutDown) return Promise.reject(new Error(sessionTexts.shutDown));
-		if (this.isStreaming) return this.abort().then(() => this.runs.compactManually(customInstructions));
-		return this.runs.compactManually(customInstructions);
+		if (this.isStreaming) return this.abort().then(() => this.parts.runs.compactManually(customInstructions));
+		return this.parts.runs.compactManually(customInstructions);
 	}
 
 	/** Cancels a running compaction or branch summary. */
 	abortCompaction(): void {
-		this.runs.abortCompaction();
-		this.navigator.abortSummary();
+		this.parts.runs.abortCompaction();
+		this.parts.navigator.abortSummary();
 	}
 
 	/** Saves `compaction.enabled`. */
@@ -394,7 +331,7 @@ export class AgentSession {
 
 	/** Cancels a pending retry wait (`auto_retry_end` with `finalError: "Retry cancelled"`). */
 	abortRetry(): void {
-		this.runs.abortRetry();
+		this.parts.runs.abortRetry();
 	}
 
 	/** Context tokens of rpc.md §6 (`null` after a compaction until the next successful reply). */
@@ -413,40 +350,38 @@ export class AgentSession {
 		onChunk?: (chunk: string) => void,
 		options: { excludeFromContext?: boolean } = {},
 	): Promise<BashResult> {
-		this.lifecycle.assertOpen();
-		return this.bash.execute(command, onChunk, options.excludeFromContext === true);
+		this.parts.lifecycle.assertOpen();
+		return this.parts.bash.execute(command, onChunk, options.excludeFromContext === true);
 	}
 
 	/** Kills the running user command, if any. */
 	abortBash(): void {
-		this.bash.abort();
+		this.parts.bash.abort();
 	}
 
 	/** @internal Appends bash results that finished during a run (called when the run ends). */
 	flushPendingBash(): void {
-		this.bash.flushPending();
+		this.parts.bash.flushPending();
 	}
 
 	// --- navigation -----------------------------------------------------------------------------------------------
 
 	/** Opens another session file (aborts and waits first). Error: `Session file not found: <path>`. */
 	async switchSession(path: string): Promise<{ cancelled: boolean }> {
-		this.lifecycle.assertOpen();
-		return this.navigator.switchSession(path);
+		this.parts.lifecycle.assertOpen();
+		return this.parts.navigator.switchSession(path);
 	}
 
 	/** Forks at a user message (session-format.md §10.1); `text` is that message, for the editor. */
 	async fork(entryId: string): Promise<{ text: string; cancelled: boolean }> {
-		this.lifecycle.assertOpen();
-		return this.navigator.fork(entryId);
+		this.parts.lifecycle.assertOpen();
+		return this.parts.navigator.fork(entryId);
 	}
 
 	/** A branched copy of the path through `entryId` (`ctx.fork(id, {position: "at"})`). */
 	async cloneAt(entryId: string): Promise<{ cancelled: boolean }> {
-		this.lifecycle.assertOpen();
-		if (!this.sessionManager.getEntry(entryId)) throw new Error(sessionMessages.entryNotFound(entryId));
-		this.sessionManager.branch(entryId);
-		return this.navigator.clone();
+		this.parts.lifecycle.assertOpen();
+		return this.parts.navigator.cloneAt(entryId);
 	}
 
 	/**
@@ -455,15 +390,14 @@ export class AgentSession {
 	 * the tool set is refreshed.
 	 */
 	async reload(): Promise<void> {
-		this.lifecycle.assertOpen();
-		if (this.reloader) await this.reloader();
-		else this.toolSet.refresh();
+		this.parts.lifecycle.assertOpen();
+		await this.parts.resources.reload();
 	}
 
 	/** A branched copy of the current path (session-format.md §10.2). */
 	async clone(): Promise<{ cancelled: boolean }> {
-		this.lifecycle.assertOpen();
-		return this.navigator.clone();
+		this.parts.lifecycle.assertOpen();
+		return this.parts.navigator.clone();
 	}
 
 	/**
@@ -474,10 +408,8 @@ export class AgentSession {
 		entryId: string,
 		options: { summarize?: boolean; customInstructions?: string; replaceInstructions?: boolean; label?: string } = {},
 	): Promise<{ editorText?: string; cancelled: boolean }> {
-		this.lifecycle.assertOpen();
-		const result = await this.navigator.navigateTree(entryId, options);
-		if (!result.cancelled && options.label) labelNavigation(this.sessionManager, entryId, options.label);
-		return result;
+		this.parts.lifecycle.assertOpen();
+		return this.parts.navigator.navigateTree(entryId, options);
 	}
 
 	/** Every user message of the file (all branches), for choosing a fork point. */
@@ -514,7 +446,7 @@ export class AgentSession {
 
 	/** Writes the session as HTML; returns the written path. */
 	exportToHtml(outputPath?: string): Promise<string> {
-		return this.navigator.exportToHtml(outputPath);
+		return this.parts.navigator.exportToHtml(outputPath);
 	}
 
 	// --- views ----------------------------------------------------------------------------------------------------
@@ -538,27 +470,22 @@ export class AgentSession {
 
 	/** Extension commands, prompt templates and skills (`skill:<name>`) as CommandInfo (rpc.md §4.3). */
 	getCommands(): CommandInfo[] {
-		return [...this.extensions.listCommands(), ...listPromptCommands(this.resources)];
+		return [...this.extensions.listCommands(), ...listPromptCommands(this.parts.resources.current)];
 	}
 
 	/** The prompt templates and skills loaded, with where each was found (the TUI's start-up listing). */
 	get promptResources(): PromptResources {
-		return this.resources;
+		return this.parts.resources.current;
 	}
 
 	/** Replaces the prompt templates and skills (after a resource reload). */
 	setResources(resources: PromptResources): void {
-		this.resources = resources;
+		this.parts.resources.set(resources);
 	}
 
 	/** Adds the skills and prompt templates at paths extensions returned for `resources_discover`. */
 	addResourcePaths(paths: DiscoveredResourcePaths): void {
-		const skillsBefore = this.resources.skills.length;
-		this.resources = addDiscoveredResources(this.resources, paths, this.cwd);
-		// New skills are listed in the system prompt, as the session's own are.
-		if (this.resources.skills.length > skillsBefore) {
-			this.toolSet.setPromptInputs({ ...this.toolSet.promptInputs, skills: this.resources.skills });
-		}
+		this.parts.resources.addPaths(paths);
 	}
 
 	// --- internals shared with collaborators ----------------------------------------------------------------------
@@ -571,18 +498,11 @@ export class AgentSession {
 
 	/** @internal Forgets queued messages (new/switched session). */
 	dropQueues(): void {
-		this.queue.clear();
+		this.parts.queue.clear();
 	}
 
 	/** @internal Passes every secret resolved so far to the session file writer (R6). */
 	refreshSecrets(): void {
 		this.sessionManager.setSecrets(this.modelRegistry.getSecretValues());
 	}
-}
-
-/** `navigateTree(…, {label})`: labels the branch summary just written, else the entry navigated to. */
-function labelNavigation(manager: SessionManager, entryId: string, label: string): void {
-	const leaf = manager.getLeafId();
-	const leafEntry = leaf === null ? undefined : manager.getEntry(leaf);
-	manager.appendLabel(leafEntry?.type === "branch_summary" ? leafEntry.id : entryId, label);
 }

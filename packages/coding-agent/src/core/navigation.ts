@@ -194,7 +194,25 @@ export class SessionNavigator {
 		return { cancelled: false };
 	}
 
+	/** A branched copy of the path through `entryId` (`ctx.fork(id, {position: "at"})`). */
+	async cloneAt(entryId: string): Promise<{ cancelled: boolean }> {
+		const manager = this.session.sessionManager;
+		if (!manager.getEntry(entryId)) throw new Error(sessionMessages.entryNotFound(entryId));
+		manager.branch(entryId);
+		return this.clone();
+	}
+
+	/** Moves in the tree; with `label`, labels where it arrived once the move was not cancelled (labelNavigation). */
 	async navigateTree(
+		entryId: string,
+		options: { summarize?: boolean; customInstructions?: string; replaceInstructions?: boolean; label?: string },
+	): Promise<{ editorText?: string; cancelled: boolean }> {
+		const result = await this.moveInTree(entryId, options);
+		if (!result.cancelled && options.label) labelNavigation(this.session.sessionManager, entryId, options.label);
+		return result;
+	}
+
+	private async moveInTree(
 		entryId: string,
 		options: { summarize?: boolean; customInstructions?: string; replaceInstructions?: boolean },
 	): Promise<{ editorText?: string; cancelled: boolean }> {
@@ -310,4 +328,11 @@ export class SessionNavigator {
 		await writeFile(target, html);
 		return target;
 	}
+}
+
+/** `navigateTree(…, {label})`: labels the branch summary just written, else the entry navigated to. */
+function labelNavigation(manager: SessionManager, entryId: string, label: string): void {
+	const leaf = manager.getLeafId();
+	const leafEntry = leaf === null ? undefined : manager.getEntry(leaf);
+	manager.appendLabel(leafEntry?.type === "branch_summary" ? leafEntry.id : entryId, label);
 }

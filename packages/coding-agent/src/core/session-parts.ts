@@ -1,7 +1,8 @@
 /**
  * Builds the collaborators AgentSession delegates to and wires them to each other: the run controller (runs,
  * retries, compaction), the queue tracker, user shell commands, navigation, model control, the lifecycle
- * (abort/idle/shutdown) and the prompt preflight. AgentSession itself stays the facade the modes call.
+ * (abort/idle/shutdown), the prompt preflight, custom-message delivery and the prompt resources. AgentSession
+ * itself stays the facade the modes call.
  */
 import type { Agent } from "@pi/agent-core";
 import type { ShellSettings } from "../tools/index.js";
@@ -9,6 +10,7 @@ import type { AgentSession } from "./agent-session.js";
 import type { ModelRegistry } from "./config/model-registry.js";
 import type { ScopedModel } from "./config/model-resolver.js";
 import type { SettingsManager } from "./config/settings.js";
+import { CustomMessages } from "./custom-messages.js";
 import type { ExtensionHost } from "./extensions/host.js";
 import { interceptUserBash } from "./extensions/session-hooks-bash.js";
 import type { McpManager } from "./mcp/manager.js";
@@ -21,6 +23,7 @@ import { RunController } from "./run-controller.js";
 import type { SessionManager } from "./session/index.js";
 import { SessionEventBridge } from "./session-event-bridge.js";
 import { SessionLifecycle } from "./session-lifecycle.js";
+import { SessionResources } from "./session-resources.js";
 import type { SessionToolSet } from "./session-tools.js";
 import { shellSettingsFrom, UserBashController } from "./user-bash.js";
 
@@ -62,14 +65,12 @@ export interface SessionParts {
 	models: ModelController;
 	lifecycle: SessionLifecycle;
 	preflight: PreflightContext;
+	customMessages: CustomMessages;
+	resources: SessionResources;
 }
 
-/** Creates the collaborators of `session`; `resources` reads the session's current templates and skills. */
-export function createSessionParts(
-	session: AgentSession,
-	config: AgentSessionConfig,
-	resources: () => PromptResources,
-): SessionParts {
+/** Creates the collaborators of `session` and connects the event bridge to its agent. */
+export function createSessionParts(session: AgentSession, config: AgentSessionConfig): SessionParts {
 	const events = new SessionEventBridge();
 	const emit = (event: Parameters<SessionEventBridge["emit"]>[0]) => events.emit(event);
 	const shell = config.shellSettings ?? (() => shellSettingsFrom(session.settingsManager, session.modelRegistry));
@@ -93,10 +94,16 @@ export function createSessionParts(
 		bash,
 		flush: () => session.flush(),
 	});
+	const resources = new SessionResources(
+		config.resources ?? { templates: [], skills: [] },
+		session.cwd,
+		() => session.toolSet,
+		config.reload,
+	);
 	const preflight: PreflightContext = {
 		assertOpen: () => lifecycle.assertOpen(),
 		waitForCompaction: () => runs.waitForCompaction(),
-		resources,
+		resources: () => resources.current,
 		isBusy: () => session.isStreaming,
 		model: () => session.model,
 		registry: session.modelRegistry,
@@ -104,5 +111,16 @@ export function createSessionParts(
 		transformInput: (text, images, source, streamingBehavior) =>
 			session.extensions.transformInput(text, images, source, streamingBehavior),
 	};
-	return { events, queue, bash, runs, navigator, models, lifecycle, preflight };
+	const customMessages = new CustomMessages(session, {
+		assertOpen: () => lifecycle.assertOpen(),
+		run: (start) => runs.run(start),
+	});
+	events.connect({
+		agent: session.agent,
+		sessionManager: () => session.sessionManager,
+		queue,
+		runs,
+		extensions: (event, signal) => session.extensions.onAgentEvent(event, signal),
+	});
+	return { events, queue, bash, runs, navigator, models, lifecycle, preflight, customMessages, resources };
 }
