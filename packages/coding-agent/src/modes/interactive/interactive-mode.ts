@@ -2,93 +2,39 @@
  * The interactive mode's orchestrator: lays out the transcript (header first), pending messages, the status row,
  * extension widgets around the editor, and the footer; draws the first frame before the session exists and fills
  * in the session's parts when it is attached (starting its extensions with the TUI's UiContext); feeds session
- * events to the transcript; owns the theme and the way out (quit shuts the session down). Key handling lives in
+ * events to the transcript; owns the theme and the way out (quit shuts the session down). Its collaborators:
+ * screen-layout.ts arranges and restyles the parts, session-events.ts routes session events to them,
+ * session-resources.ts shows what the session loaded, quit.ts ends the session; key handling lives in
  * input/key-actions.ts, the commands' view of the mode in mode-context.ts, the extensions' UI in extension-ui.ts.
  */
 import type { ImageContent } from "@pi/ai";
-import {
-	type AutocompleteProvider,
-	type Component,
-	Container,
-	type KeybindingsManager,
-	markFinal,
-	type Terminal,
-	TUI,
-} from "@pi/tui";
-import { SIGNAL_SETTLE_MS } from "../../cli/signals.js";
+import { type AutocompleteProvider, type Component, Container, type KeybindingsManager, TUI } from "@pi/tui";
 import type { AgentSession } from "../../core/agent-session.js";
-import type { AuthStorage } from "../../core/config/auth-storage.js";
 import type { SettingsManager } from "../../core/config/settings.js";
-import { extensionTexts } from "../../core/extensions/texts.js";
-import type { AgentSessionEvent } from "../../core/session-events.js";
-import {
-	CombinedAutocompleteProvider,
-	completionCommands,
-	FileMentionProvider,
-	SlashCommandProvider,
-	type SlashCommandProviderOptions,
-} from "./autocomplete/index.js";
-import { BUILTIN_COMMANDS, type ModeContext } from "./commands/index.js";
-import { FooterComponent } from "./components/footer.js";
+import { CombinedAutocompleteProvider, FileMentionProvider, SlashCommandProvider } from "./autocomplete/index.js";
+import type { ModeContext } from "./commands/index.js";
 import { readGitBranch } from "./components/git-branch.js";
-import { HeaderComponent } from "./components/header.js";
-import { HintLine } from "./components/hint-line.js";
-import { PendingMessagesComponent } from "./components/pending-messages.js";
-import { PromptEditor } from "./components/prompt-editor.js";
+import type { PromptEditor } from "./components/prompt-editor.js";
 import { Dialogs } from "./dialogs.js";
 import { extensionRenderers, TranscriptView } from "./event-rendering.js";
-import { TuiExtensionUi } from "./extension-ui.js";
-import { collectFooterData, placeholderFooterData } from "./footer-data.js";
-import { handleHotkey, shortcutConflicts } from "./hotkeys.js";
+import { collectFooterData } from "./footer-data.js";
+import { handleHotkey } from "./hotkeys.js";
 import { editInExternalEditor } from "./input/external-editor.js";
 import { KeyActions } from "./input/key-actions.js";
 import { noModelText, sendToSession, submitErrorText } from "./input/submit.js";
-import { formatKeys, headerKeyHints } from "./keybindings.js";
-import { showLoadedResources, type ThemeSource } from "./loaded-resources.js";
 import { createModeContext } from "./mode-context.js";
+import type { InteractiveModeOptions } from "./mode-options.js";
 import { NO_MODEL_NOTICE, NOTICE_TEXT, type NoticeKind, type NoticeOptions } from "./notices.js";
-import { RunStatus } from "./run-status.js";
-import { createTheme, type Theme, type ThemeSpec } from "./theme/index.js";
+import { endSession } from "./quit.js";
+import type { RunStatus } from "./run-status.js";
+import { buildScreen, restyleChrome, type ScreenParts } from "./screen-layout.js";
+import { routeSessionEvent } from "./session-events.js";
+import { listLoadedResources, reportShortcutConflicts, slashCommandInfo } from "./session-resources.js";
+import { createTheme, type Theme } from "./theme/index.js";
 
 export { DOUBLE_PRESS_MS } from "./input/key-actions.js";
-
-/**
- * The longest a quit waits for the session's shutdown (aborted work settling, extensions' `session_shutdown`)
- * before the session file is flushed and pi ends anyway: a hanging extension must not keep pi from exiting.
- */
-export const QUIT_LIMIT_MS = SIGNAL_SETTLE_MS + 2000;
-
-/** Everything the mode is built from (index.ts assembles it). */
-export interface InteractiveModeOptions {
-	/** The session, when it exists already; otherwise {@link InteractiveMode.attachSession} supplies it later. */
-	session?: AgentSession;
-	/** The settings the session will use (read for the first frame, before the session exists). */
-	settings: SettingsManager;
-	terminal: Terminal;
-	keybindings: KeybindingsManager;
-	themes: ReadonlyMap<string, ThemeSpec>;
-	themeName: string;
-	version: string;
-	cwd: string;
-	/** Shown as `~` in paths. */
-	home: string;
-	agentDir: string;
-	authStorage?: AuthStorage;
-	/** PI_CLIPBOARD_COMMAND: a shell command receiving copied text on stdin (tests stub the clipboard). */
-	clipboardCommand?: string;
-	/** `PI_HARDWARE_CURSOR=1` or settings `showHardwareCursor`. */
-	showHardwareCursor?: boolean;
-	/** Called by /reload after settings and models are re-read (resources, keybindings). */
-	onReload?: () => void | Promise<void>;
-	/** VISUAL or EDITOR, for Ctrl+G. */
-	externalEditor?: string;
-	/** Colour depth of created themes (tests pin it; default: what the terminal supports). */
-	colorLevel?: 0 | 1 | 2 | 3;
-	/** The themes read from files, for the start-up listing of loaded resources. */
-	listedThemes?: readonly ThemeSource[];
-	/** `--verbose`: the start-up listing is shown (expanded) even with settings `quietStartup`. */
-	verbose?: boolean;
-}
+export type { InteractiveModeOptions } from "./mode-options.js";
+export { QUIT_LIMIT_MS } from "./quit.js";
 
 export class InteractiveMode {
 	readonly tui: TUI;
@@ -102,16 +48,10 @@ export class InteractiveMode {
 	private resolveReady!: (session: AgentSession) => void;
 	private readonly settings: SettingsManager;
 	private readonly transcriptContainer = new Container();
-	private readonly statusSlot = new Container();
-	private readonly extensionUi: TuiExtensionUi;
-	private readonly pending: PendingMessagesComponent;
-	private readonly footer: FooterComponent;
-	private readonly promptEditor: PromptEditor;
+	/** The screen's parts (screen-layout.ts). */
+	private readonly parts: ScreenParts;
+	/** The run status row (the working spinner), kept by name: extension-UI tests drive it. */
 	private readonly status: RunStatus;
-	private readonly hint = new HintLine(
-		() => this.theme,
-		() => this.tui.requestRender(),
-	);
 	private readonly slashCommands: SlashCommandProvider;
 	private readonly autocomplete: CombinedAutocompleteProvider;
 	private readonly actions: KeyActions;
@@ -138,21 +78,27 @@ export class InteractiveMode {
 			toolsExpanded: false,
 			codeBlockIndent: this.settings.getMarkdownCodeBlockIndent(),
 		});
-		const header = this.createHeader();
-		this.transcriptContainer.addChild(markFinal(header));
-		this.pending = new PendingMessagesComponent(this.theme, {
-			hint: NOTICE_TEXT.pendingHint(formatKeys(this.keybindings.getKeys("dequeue"))),
-		});
-		this.footer = new FooterComponent(this.theme, placeholderFooterData(options.cwd, options.home, undefined));
-		this.status = new RunStatus(this.statusSlot, this.tui, () => this.theme);
-		this.slashCommands = new SlashCommandProvider(this.commandInfo());
+		this.slashCommands = new SlashCommandProvider(slashCommandInfo(undefined, this.settings));
 		this.autocomplete = new CombinedAutocompleteProvider([
 			this.slashCommands,
 			new FileMentionProvider({ cwd: options.cwd }),
 		]);
 		this.autocompleteChain = this.autocomplete;
-		this.promptEditor = this.createEditor();
 		this.dialogs = new Dialogs({ tui: this.tui, theme: () => this.theme });
+		this.parts = buildScreen(this, {
+			tui: this.tui,
+			transcript: this.transcriptContainer,
+			theme: () => this.theme,
+			settings: this.settings,
+			keybindings: this.keybindings,
+			version: options.version,
+			cwd: options.cwd,
+			home: options.home,
+			autocomplete: this.autocomplete,
+			onSubmit: (submitted) => void this.actions.submit(submitted, "steer"),
+			onKey: (data) => handleHotkey(this.actions, data),
+		});
+		this.status = this.parts.status;
 		this.context = createModeContext(this, {
 			cwd: options.cwd,
 			agentDir: options.agentDir,
@@ -163,40 +109,6 @@ export class InteractiveMode {
 			clipboardCommand: options.clipboardCommand,
 		});
 		this.actions = new KeyActions(this);
-		// Extensions may replace the header, editor and footer: the layout holds their slots.
-		this.extensionUi = new TuiExtensionUi(this, this.theme, {
-			transcript: this.transcriptContainer,
-			header,
-			footer: this.footer,
-			editor: this.promptEditor,
-		});
-		for (const part of [
-			this.transcriptContainer,
-			this.pending,
-			this.statusSlot,
-			this.extensionUi.statusLine,
-			this.extensionUi.widgetsAbove,
-			this.extensionUi.editorSlot,
-			this.extensionUi.widgetsBelow,
-			this.extensionUi.footerSlot,
-		]) {
-			this.tui.addChild(part);
-		}
-		// The completion popup is drawn over the rows next to the editor (below it, or above when there is no room):
-		// opening and closing it moves nothing, so the screen comes back exactly as it was.
-		this.tui.showOverlay(
-			{ render: (width) => this.promptEditor.renderPopup(width) },
-			{ anchor: { component: this.extensionUi.editorSlot, position: "below" }, focus: false },
-		);
-		// Passing hints go over the row above the editor in the same way.
-		this.tui.showOverlay(this.hint, {
-			anchor: { component: this.extensionUi.editorSlot, position: "above" },
-			focus: false,
-		});
-		// An extension component with the keyboard gets every key; a CustomEditor runs the app keys itself.
-		this.tui.addInputListener((data) =>
-			this.extensionUi.components.focusOwnsKeys() ? false : handleHotkey(this.actions, data),
-		);
 		this.ready = new Promise((resolve) => {
 			this.resolveReady = resolve;
 		});
@@ -227,7 +139,7 @@ export class InteractiveMode {
 	 * Editor methods both have.
 	 */
 	get editor(): PromptEditor {
-		return this.extensionUi.activeEditor as PromptEditor;
+		return this.parts.extensionUi.activeEditor as PromptEditor;
 	}
 
 	/** False once the mode stopped (quit, signal): nothing is drawn any more. */
@@ -249,8 +161,8 @@ export class InteractiveMode {
 	 */
 	start(): void {
 		this.currentGitBranch = readGitBranch(this.options.cwd);
-		this.footer.update({ gitBranch: this.currentGitBranch });
-		this.tui.setFocus(this.promptEditor);
+		this.parts.footer.update({ gitBranch: this.currentGitBranch });
+		this.tui.setFocus(this.parts.promptEditor);
 		if (this.options.session) this.attachSession(this.options.session);
 		else this.status.showSpinner(NOTICE_TEXT.starting);
 		this.tui.start();
@@ -265,16 +177,24 @@ export class InteractiveMode {
 		this.attached = session;
 		this.transcript.setRenderers(extensionRenderers(session.extensions));
 		this.transcript.requestRender = () => this.tui.requestRender();
-		this.listLoadedResources(session);
+		listLoadedResources(this.transcript, session, this.settings, this.options);
 		if (session.messages.length > 0) this.transcript.rebuild(session.messages);
-		this.slashCommands.setCommands(this.commandInfo());
-		this.unsubscribe = session.subscribe((event) => this.onSessionEvent(event));
+		this.slashCommands.setCommands(slashCommandInfo(session, this.settings));
+		this.unsubscribe = session.subscribe((event) =>
+			routeSessionEvent(event, this.session, {
+				transcript: this.transcript,
+				status: this.status,
+				pending: this.parts.pending,
+				refreshFooter: () => this.refreshFooter(),
+				requestRender: () => this.tui.requestRender(),
+			}),
+		);
 		this.status.clear();
 		this.refreshFooter();
 		// The first run (no key anywhere): the first screen says how to get going.
 		if (!session.model) this.transcript.addNotice("warning", noModelText(session), NO_MODEL_NOTICE);
-		session.extensions.setUi(this.extensionUi.context, true);
-		this.reportShortcutConflicts(session);
+		session.extensions.setUi(this.parts.extensionUi.context, true);
+		reportShortcutConflicts(this.transcript, this.keybindings, session);
 		// ctx.shutdown(): quit once the agent is idle (queued messages run first), as /quit would.
 		session.extensions.setShutdownHandler(() => void session.waitForIdle().then(() => this.shutdown(0)));
 		// Handler failures arrive as extension_error events (shown as notices); start() itself does not reject.
@@ -289,7 +209,7 @@ export class InteractiveMode {
 
 	/** Shows `text` for `ms` milliseconds over the row above the editor; it never enters the transcript. */
 	showHint(text: string, ms: number): void {
-		this.hint.show(text, ms);
+		this.parts.hint.show(text, ms);
 	}
 
 	/** Shows a notice in the transcript (`options`: a keyed notice replaces itself, see NoticeOptions). */
@@ -319,7 +239,7 @@ export class InteractiveMode {
 	 * extensions' `session_shutdown`, fsync) and resolves waitForExit with `code`. Safe to call twice.
 	 */
 	shutdown(code = 0): Promise<void> {
-		this.quitting ??= this.endSession().then(() => this.finished?.(code));
+		this.quitting ??= this.stopAndEndSession().then(() => this.finished?.(code));
 		return this.quitting;
 	}
 
@@ -328,30 +248,16 @@ export class InteractiveMode {
 		if (this.stopped) return;
 		this.stopped = true;
 		this.dialogs.cancel();
-		this.extensionUi.components.closeAll();
-		this.hint.clear();
+		this.parts.extensionUi.components.closeAll();
+		this.parts.hint.clear();
 		this.status.clear();
 		this.unsubscribe?.();
 		this.tui.stop();
 	}
 
-	private async endSession(): Promise<void> {
+	private async stopAndEndSession(): Promise<void> {
 		this.stopTerminal();
-		const session = this.attached;
-		if (!session) return;
-		let timer: NodeJS.Timeout | undefined;
-		const limit = new Promise<void>((resolve) => {
-			timer = setTimeout(resolve, QUIT_LIMIT_MS);
-		});
-		// The terminal is restored already: a failure has nowhere to be shown, and the file is flushed below anyway.
-		const ended = session.shutdown({ abort: true, timeoutMs: SIGNAL_SETTLE_MS }).catch(() => {});
-		await Promise.race([ended, limit]);
-		clearTimeout(timer);
-		try {
-			session.flush();
-		} catch {
-			// Nothing left to report to: the terminal belongs to the shell again.
-		}
+		if (this.attached) await endSession(this.attached);
 	}
 
 	// --- the parts the commands and key actions use ---------------------------------------------------------------
@@ -401,17 +307,17 @@ export class InteractiveMode {
 	}
 
 	clearPending(): void {
-		this.pending.setMessages([], []);
+		this.parts.pending.setMessages([], []);
 		this.tui.requestRender();
 	}
 
 	refreshFooter(): void {
 		const session = this.attached;
 		if (!session) return;
-		this.footer.setData(
+		this.parts.footer.setData(
 			collectFooterData(session, { cwd: this.options.cwd, home: this.options.home, gitBranch: this.currentGitBranch }),
 		);
-		this.promptEditor.setThinkingLevel(session.thinkingLevel);
+		this.parts.promptEditor.setThinkingLevel(session.thinkingLevel);
 		this.tui.requestRender();
 	}
 
@@ -496,69 +402,18 @@ export class InteractiveMode {
 		this.session.modelRegistry.refresh();
 		await this.options.onReload?.();
 		// What the extensions put on screen goes; the reloaded ones set it again at session_start.
-		this.extensionUi.reset();
+		this.parts.extensionUi.reset();
 		// Extensions (session_shutdown/session_start "reload"), prompt templates, skills, context files and the
 		// system prompt are read again by the session.
 		await this.session.reload();
-		this.listLoadedResources(this.session);
-		this.reportShortcutConflicts(this.session);
-		this.slashCommands.setCommands(this.commandInfo());
+		listLoadedResources(this.transcript, this.session, this.settings, this.options);
+		reportShortcutConflicts(this.transcript, this.keybindings, this.session);
+		this.slashCommands.setCommands(slashCommandInfo(this.attached, this.settings));
 		this.applySettings();
 		this.refreshFooter();
 	}
 
 	// --- internals ----------------------------------------------------------------------------------------------
-
-	private onSessionEvent(event: AgentSessionEvent): void {
-		const session = this.session;
-		this.transcript.handleEvent(event);
-		this.status.handleEvent(event, session);
-		switch (event.type) {
-			case "extension_error":
-				this.transcript.addNotice("error", extensionTexts.errorLine(event.extensionPath, event.error));
-				break;
-			case "queue_update":
-				this.pending.setMessages(event.steering, event.followUp);
-				break;
-			case "agent_end":
-				void session.waitForIdle().then(() => this.refreshFooter());
-				break;
-			case "message_end":
-			case "thinking_level_changed":
-			case "session_info_changed":
-			case "compaction_end":
-				this.refreshFooter();
-				break;
-			default:
-				break;
-		}
-		this.tui.requestRender();
-	}
-
-	/** The listing of loaded resources (start-up, /reload), unless settings `quietStartup` (`--verbose` shows it). */
-	private listLoadedResources(session: AgentSession): void {
-		if (!this.options.verbose && this.settings.getQuietStartup()) return;
-		showLoadedResources(this.transcript, session, { ...this.options, themes: this.options.listedThemes ?? [] });
-	}
-
-	/** Warns once about extension shortcuts on keys pi uses (skipped on reserved keys, else taking the key over). */
-	private reportShortcutConflicts(session: AgentSession): void {
-		for (const warning of shortcutConflicts(this.keybindings, session.extensions.getShortcuts()))
-			this.transcript.addNotice("warning", warning);
-	}
-
-	/** Built-in commands, extension commands, prompt templates and skills for `/` completion. */
-	private commandInfo(): SlashCommandProviderOptions {
-		const session = this.attached;
-		return {
-			...completionCommands(BUILTIN_COMMANDS, session?.getCommands() ?? [], {
-				enableSkillCommands: this.settings.getEnableSkillCommands(),
-			}),
-			// Extension commands complete their own arguments (pi.registerCommand getArgumentCompletions).
-			argumentCompletions: (name, prefix) =>
-				session?.extensions.findCommand(`/${name}`)?.command.getArgumentCompletions?.(prefix),
-		};
-	}
 
 	private makeTheme(name: string): Theme {
 		const spec = this.options.themes.get(name)!;
@@ -567,45 +422,7 @@ export class InteractiveMode {
 			: createTheme(spec, { colorLevel: this.options.colorLevel });
 	}
 
-	private createHeader(): HeaderComponent {
-		return new HeaderComponent({
-			theme: this.theme,
-			version: this.options.version,
-			quiet: this.settings.getQuietStartup(),
-			hints: headerKeyHints(this.keybindings),
-		});
-	}
-
-	private createEditor(): PromptEditor {
-		const editor = new PromptEditor(this.theme, {
-			keybindings: this.keybindings,
-			popup: "separate",
-			...this.editorLayout(),
-		});
-		editor.onSubmit = (submitted) => void this.actions.submit(submitted, "steer");
-		editor.setAutocompleteProvider(this.autocomplete);
-		return editor;
-	}
-
-	/** The editor's layout settings. */
-	private editorLayout(): { paddingX: number; autocompleteMaxVisible: number } {
-		return {
-			paddingX: this.settings.getEditorPaddingX(),
-			autocompleteMaxVisible: this.settings.getAutocompleteMaxVisible(),
-		};
-	}
-
-	/**
-	 * Restyles the parts below the transcript (pending area, extension UI, editor, footer) with the current theme and
-	 * settings, in place: what they show stays (in the editor: what is typed, its history, undo steps, folded pastes).
-	 */
 	private restyleChrome(): void {
-		this.pending.setTheme(this.theme);
-		this.extensionUi.setTheme(this.theme);
-		this.footer.setTheme(this.theme);
-		this.promptEditor.setPiTheme(this.theme);
-		this.promptEditor.setLayout(this.editorLayout());
-		this.tui.invalidate();
-		this.tui.requestRender();
+		restyleChrome(this.parts, this.theme, this.settings);
 	}
 }
