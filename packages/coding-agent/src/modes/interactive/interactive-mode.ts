@@ -4,7 +4,7 @@
  * in the session's parts when it is attached (starting its extensions with the TUI's UiContext); feeds session
  * events to the transcript; owns the theme and the way out (quit shuts the session down). Its collaborators:
  * screen-layout.ts arranges and restyles the parts, session-events.ts routes session events to them,
- * session-resources.ts shows what the session loaded, quit.ts ends the session; key handling lives in
+ * attach-notices.ts shows what the session loaded, quit.ts ends the session; key handling lives in
  * input/key-actions.ts, the commands' view of the mode in mode-context.ts, the extensions' UI in extension-ui.ts.
  */
 import type { ImageContent } from "@pi/ai";
@@ -29,7 +29,7 @@ import { endSession } from "./quit.js";
 import type { RunStatus } from "./run-status.js";
 import { buildScreen, restyleChrome, type ScreenParts } from "./screen-layout.js";
 import { routeSessionEvent } from "./session-events.js";
-import { listLoadedResources, reportShortcutConflicts, slashCommandInfo } from "./session-resources.js";
+import { listLoadedResources, reportShortcutConflicts, slashCommandInfo } from "./attach-notices.js";
 import { createTheme, type Theme } from "./theme/index.js";
 
 export { DOUBLE_PRESS_MS } from "./input/key-actions.js";
