@@ -11,6 +11,7 @@ import type { ImageContent } from "@pi/ai";
 import { type AutocompleteProvider, type Component, Container, type KeybindingsManager, TUI } from "@pi/tui";
 import type { AgentSession } from "../../core/agent-session.js";
 import type { SettingsManager } from "../../core/config/settings.js";
+import { listLoadedResources, reportShortcutConflicts, slashCommandInfo } from "./attach-notices.js";
 import { CombinedAutocompleteProvider, FileMentionProvider, SlashCommandProvider } from "./autocomplete/index.js";
 import type { ModeContext } from "./commands/index.js";
 import { readGitBranch } from "./components/git-branch.js";
@@ -29,7 +30,6 @@ import { endSession } from "./quit.js";
 import type { RunStatus } from "./run-status.js";
 import { buildScreen, restyleChrome, type ScreenParts } from "./screen-layout.js";
 import { routeSessionEvent } from "./session-events.js";
-import { listLoadedResources, reportShortcutConflicts, slashCommandInfo } from "./attach-notices.js";
 import { createTheme, type Theme } from "./theme/index.js";
 
 export { DOUBLE_PRESS_MS } from "./input/key-actions.js";
