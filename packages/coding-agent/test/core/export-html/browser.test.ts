@@ -75,6 +75,11 @@ async function open(path: string): Promise<{ page: Page; problems: string[]; dia
 /** What a reader sees: innerText leaves out the hidden entries of other branches (textContent would not). */
 // biome-ignore lint/performance/useDomNodeTextContent: the rendered text is the point of this check
 const visibleConversation = (page: Page) => page.locator("#conversation").innerText();
+/** The conversation once it shows `text`: a click re-renders it asynchronously, so reading at once can race. */
+async function conversationShowing(page: Page, text: string): Promise<string> {
+	await page.locator("#conversation").getByText(text).first().waitFor();
+	return visibleConversation(page);
+}
 
 describe.skipIf(!hasChromium)("exported branched session in a browser", () => {
 	let session: BranchedSession;
@@ -122,7 +127,7 @@ describe.skipIf(!hasChromium)("exported branched session in a browser", () => {
 
 	it("switches the conversation to the other branch when one of its tree nodes is clicked, and back", async () => {
 		await page.locator(`a.node[data-id="${session.testsUserId}"]`).click();
-		let text = await visibleConversation(page);
+		let text = await conversationShowing(page, "Now add tests for it");
 		expect(text).toContain("Make the port configurable in src/config.ts");
 		expect(text).toContain("Now add tests for it");
 		expect(text).toContain("Tests added in test/config.test.ts.");
@@ -142,7 +147,7 @@ describe.skipIf(!hasChromium)("exported branched session in a browser", () => {
 		expect(await highlighted.locator(".tool-edit").count()).toBe(1);
 
 		await page.locator(`a.node[data-id="${session.firstUserId}"]`).click();
-		text = await visibleConversation(page);
+		text = await conversationShowing(page, "Switched to environment variables.");
 		expect(text).toContain("Switched to environment variables.");
 		expect(text).not.toContain("Now add tests for it");
 		expect(problems).toEqual([]);
@@ -195,7 +200,7 @@ describe.skipIf(!hasChromium)("a hand-edited session whose entries are not in tr
 		expect(text.indexOf("First for both")).toBeLessThan(text.indexOf("Second on branch B"));
 		expect(text).not.toContain("branch C");
 		await page.locator('a.node[data-id="c1"]').click();
-		text = await visibleConversation(page);
+		text = await conversationShowing(page, "Third on branch C");
 		const order = ["First for both", "Second on branch C", "Third on branch C"].map((t) => text.indexOf(t));
 		expect(order[0]).toBeGreaterThan(-1);
 		expect(order).toEqual([...order].sort((a, b) => a - b));
