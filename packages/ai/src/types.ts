@@ -5,7 +5,16 @@
 import type { TSchema } from "@sinclair/typebox";
 
 /** Wire protocol an adapter speaks. Any other string names a custom adapter registered at runtime. */
-export type KnownApi = "anthropic-messages" | "openai-completions" | "openai-responses" | "google-generative-ai";
+export type KnownApi =
+	| "anthropic-messages"
+	| "openai-completions"
+	| "openai-responses"
+	| "google-generative-ai"
+	| "google-vertex"
+	| "azure-openai-responses"
+	| "openai-codex-responses"
+	| "bedrock-converse-stream"
+	| "mistral-conversations";
 export type Api = KnownApi | (string & {});
 
 /** Who serves a model and where its key comes from (`anthropic`, `openai`, a custom name from models.json, ...). */

@@ -17,7 +17,8 @@ export function mockModel(api: KnownApi, server: MockServer, overrides: Partial<
 		contextWindow: 200000,
 		maxTokens: 64000,
 	};
-	const byApi: Record<KnownApi, Omit<Model, keyof typeof common>> = {
+	// One entry per adapter; ALL_APIS below lists those the shared scenarios run against.
+	const byApi: Partial<Record<KnownApi, Omit<Model, keyof typeof common>>> = {
 		"anthropic-messages": {
 			id: "claude-sonnet-4-5",
 			name: "Claude Sonnet 4.5",
@@ -47,7 +48,9 @@ export function mockModel(api: KnownApi, server: MockServer, overrides: Partial<
 			baseUrl: `${server.url}/v1beta`,
 		},
 	};
-	return { ...common, ...byApi[api], ...overrides };
+	const model = byApi[api];
+	if (!model) throw new Error(`mockModel: no mock model for api ${api}; add one to test/helpers/scenarios.ts`);
+	return { ...common, ...model, ...overrides };
 }
 
 export const ALL_APIS: KnownApi[] = [

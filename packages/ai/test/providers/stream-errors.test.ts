@@ -27,7 +27,8 @@ afterAll(() => server.close());
 const PARTIAL = "Partial answer, cut by an error event";
 
 /** Each API's transient in-stream error as its provider sends it. */
-const TRANSIENT: Record<KnownApi, Omit<MockStreamError, "afterEvents" | "message">> = {
+/** Every api in ALL_APIS needs an entry. */
+const TRANSIENT: Partial<Record<KnownApi, Omit<MockStreamError, "afterEvents" | "message">>> = {
 	"anthropic-messages": { type: "overloaded_error" },
 	"openai-completions": { type: "server_error" },
 	"openai-responses": { type: "server_error" },
@@ -43,10 +44,12 @@ async function failWith(api: KnownApi, error: Omit<MockStreamError, "afterEvents
 for (const api of ALL_APIS) {
 	describe(`${api}: an in-stream error event`, () => {
 		it("of a transient kind is retryable, keeps the partial text and the provider's message", async () => {
-			const message = await failWith(api, { message: "Overloaded", ...TRANSIENT[api] });
+			const transient = TRANSIENT[api];
+			if (!transient) throw new Error(`stream-errors.test.ts: add ${api}'s transient in-stream error to TRANSIENT`);
+			const message = await failWith(api, { message: "Overloaded", ...transient });
 			expect(message.stopReason).toBe("error");
 			expect(message.errorMessage).toMatch(/Overloaded$/);
-			expect(message.errorInfo).toMatchObject({ retryable: true, code: TRANSIENT[api].type });
+			expect(message.errorInfo).toMatchObject({ retryable: true, code: transient.type });
 			expect(message.errorInfo).not.toHaveProperty("retryAfterMs");
 			const text = message.content.find((block) => block.type === "text");
 			expect(text && PARTIAL.startsWith(text.text) && text.text.length > 0).toBe(true);
