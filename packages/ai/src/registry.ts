@@ -48,6 +48,10 @@ loaders.set("openai-responses", {
 	load: async () => (await import("./providers/openai-responses.js")).openaiResponsesAdapter,
 	needsApiKey: true,
 });
+loaders.set("openai-codex-responses", {
+	load: async () => (await import("./providers/openai-codex-responses.js")).openaiCodexResponsesAdapter,
+	needsApiKey: true,
+});
 loaders.set("google-generative-ai", {
 	load: async () => (await import("./providers/google.js")).googleAdapter,
 	needsApiKey: true,

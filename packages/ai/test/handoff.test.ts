@@ -28,6 +28,7 @@ const ID_RULES: Partial<Record<KnownApi, RegExp>> = {
 	"openai-completions": /^[A-Za-z0-9_-]{1,40}$/,
 	"openai-responses": /^[A-Za-z0-9_-]{1,64}$/,
 	"google-generative-ai": /^[A-Za-z0-9_-]{1,64}$/,
+	"openai-codex-responses": /^[A-Za-z0-9_-]{1,64}$/,
 };
 
 function readBody(api: KnownApi, body: any): BodyFacts {
@@ -58,6 +59,7 @@ function readBody(api: KnownApi, body: any): BodyFacts {
 			}
 			break;
 		case "openai-responses":
+		case "openai-codex-responses":
 			for (const item of body.input) {
 				if (item.type === "function_call") {
 					facts.callIds.push(item.call_id);

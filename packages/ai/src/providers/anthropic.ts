@@ -20,6 +20,7 @@ import {
 	usesAdaptiveThinking,
 } from "./anthropic-request.js";
 import { FAILURE_TEXTS, failFinishReason, failStreamCut, withRootCause } from "./shared/failure.js";
+import { copilotRequestHeaders } from "./shared/github-copilot.js";
 import { AssistantOutput } from "./shared/output.js";
 import { applyOnPayload, resolveMaxTokens } from "./shared/request.js";
 import { requireSdk } from "./shared/require-sdk.js";
@@ -44,18 +45,21 @@ const STOP_REASONS: Record<string, DoneReason> = {
 	tool_use: "toolUse",
 };
 
-function createClient(model: Model, options: AnthropicStreamOptions): AnthropicClient {
+function createClient(model: Model, context: Context, options: AnthropicStreamOptions): AnthropicClient {
 	const apiKey = options.apiKey ?? "";
 	// Claude subscription tokens authenticate as bearer tokens and need the OAuth beta.
 	const isOAuth = apiKey.startsWith("sk-ant-oat");
+	// The Copilot API takes its token as a bearer token too (no x-api-key), without the OAuth beta.
+	const copilotHeaders = copilotRequestHeaders(model, context);
+	const bearer = isOAuth || copilotHeaders !== undefined;
 	const betas: string[] = [];
 	if (isOAuth) betas.push(OAUTH_BETA);
 	if (needsInterleavedThinkingBeta(model, options)) betas.push(INTERLEAVED_THINKING_BETA);
-	const headers: Record<string, string> = { ...model.headers };
+	const headers: Record<string, string> = { ...model.headers, ...copilotHeaders };
 	if (betas.length > 0) headers["anthropic-beta"] = betas.join(",");
 	Object.assign(headers, options.headers);
 	return new Anthropic({
-		...(isOAuth ? { apiKey: null, authToken: apiKey } : { apiKey }),
+		...(bearer ? { apiKey: null, authToken: apiKey } : { apiKey }),
 		baseURL: model.baseUrl,
 		...sdkRetryOptions(options),
 		...(options.timeoutMs !== undefined ? { timeout: options.timeoutMs } : {}),
@@ -105,7 +109,7 @@ async function streamAnthropic(
 	const signal = options.signal;
 	try {
 		const params = await applyOnPayload(buildAnthropicRequest(model, context, options), model, options);
-		const client = createClient(model, options);
+		const client = createClient(model, context, options);
 		// `client.post` rather than `messages.create`: the latter writes deprecation warnings to stderr with
 		// console.warn, which would corrupt a terminal UI. The request is the same.
 		const events = await client.post<AsyncIterable<RawMessageStreamEvent>>("/v1/messages", {

@@ -8,6 +8,7 @@ import { createOpenAIClient } from "./openai-shared/client.js";
 import { mapOpenAISimpleOptions } from "./openai-shared/effort.js";
 import { classifyOpenAIError } from "./openai-shared/errors.js";
 import { FAILURE_TEXTS, failOutput } from "./shared/failure.js";
+import { copilotRequestHeaders } from "./shared/github-copilot.js";
 import { AssistantOutput } from "./shared/output.js";
 import { applyOnPayload } from "./shared/request.js";
 
@@ -29,7 +30,7 @@ async function streamCompletions(
 	const reader = new CompletionsStreamReader(out);
 	try {
 		const compat = resolveCompletionsCompat(model);
-		const client = createOpenAIClient(model, options.apiKey, options);
+		const client = createOpenAIClient(model, options.apiKey, options, copilotRequestHeaders(model, context));
 		const params = await applyOnPayload(buildCompletionsParams(model, context, options, compat), model, options);
 		const chunks = await client.chat.completions.create(params, { signal: options.signal });
 		for await (const chunk of chunks) reader.push(chunk);

@@ -7,6 +7,7 @@ import { createOpenAIClient } from "./openai-shared/client.js";
 import { mapOpenAISimpleOptions } from "./openai-shared/effort.js";
 import { classifyOpenAIError } from "./openai-shared/errors.js";
 import { FAILURE_TEXTS, failOutput } from "./shared/failure.js";
+import { copilotRequestHeaders } from "./shared/github-copilot.js";
 import { AssistantOutput } from "./shared/output.js";
 import { applyOnPayload } from "./shared/request.js";
 
@@ -22,7 +23,7 @@ async function streamResponses(
 	const out = new AssistantOutput(model, stream);
 	const reader = new ResponsesStreamReader(out);
 	try {
-		const client = createOpenAIClient(model, options.apiKey, options);
+		const client = createOpenAIClient(model, options.apiKey, options, copilotRequestHeaders(model, context));
 		const params = await applyOnPayload(buildResponsesParams(model, context, options), model, options);
 		const events = await client.responses.create(params, { signal: options.signal });
 		for await (const event of events) {

@@ -14,6 +14,7 @@ export {
 } from "./faux.js";
 export { anthropicProtocol } from "./mock-server/anthropic.js";
 export { googleProtocol } from "./mock-server/google.js";
+export { CODEX_MOCK_MESSAGES, openaiCodexResponsesProtocol } from "./mock-server/openai-codex-responses.js";
 export { openaiCompletionsProtocol } from "./mock-server/openai-completions.js";
 export { openaiResponsesProtocol } from "./mock-server/openai-responses.js";
 export { DEFAULT_PROTOCOLS } from "./mock-server/protocols.js";

@@ -40,6 +40,15 @@ export function mockModel(api: KnownApi, server: MockServer, overrides: Partial<
 			provider: "openai",
 			baseUrl: `${server.url}/v1`,
 		},
+		// The shared suites send "test-key", not a ChatGPT token, so the account comes as an explicit header.
+		"openai-codex-responses": {
+			id: "gpt-5.1-codex",
+			name: "GPT-5.1 Codex",
+			api: "openai-codex-responses",
+			provider: "openai-codex",
+			baseUrl: `${server.url}/backend-api`,
+			headers: { "chatgpt-account-id": "acct-mock" },
+		},
 		"google-generative-ai": {
 			id: "gemini-2.5-pro",
 			name: "Gemini 2.5 Pro",
@@ -58,6 +67,7 @@ export const ALL_APIS: KnownApi[] = [
 	"openai-completions",
 	"openai-responses",
 	"google-generative-ai",
+	"openai-codex-responses",
 ];
 
 export const USER_CONTEXT: Context = {

@@ -33,6 +33,7 @@ const TRANSIENT: Partial<Record<KnownApi, Omit<MockStreamError, "afterEvents" | 
 	"openai-completions": { type: "server_error" },
 	"openai-responses": { type: "server_error" },
 	"google-generative-ai": { type: "UNAVAILABLE", status: 503 },
+	"openai-codex-responses": { type: "server_error" },
 };
 
 async function failWith(api: KnownApi, error: Omit<MockStreamError, "afterEvents">) {
@@ -58,7 +59,7 @@ for (const api of ALL_APIS) {
 }
 
 // Gemini's in-stream errors always carry a numeric code (the SDK throws only then), which decides like a status.
-for (const api of ["anthropic-messages", "openai-completions", "openai-responses"] as const) {
+for (const api of ["anthropic-messages", "openai-completions", "openai-responses", "openai-codex-responses"] as const) {
 	describe(`${api}: an in-stream error event`, () => {
 		it("of no type is final, with the provider's text (not a retryable cut stream)", async () => {
 			const message = await failWith(api, { message: "boom upstream" });

@@ -7,16 +7,21 @@ const { OpenAI } = requireSdk("openai") as typeof import("openai");
 
 /**
  * One OpenAI SDK client per request, configured from the model and the common options: the model's static
- * headers, then the caller's (merged last); SDK retries off unless the caller raises `maxRetries`
- * (then capped by `maxRetryDelayMs`).
+ * headers, then the adapter's per-request ones (`requestHeaders`, e.g. Copilot's), then the caller's (merged
+ * last); SDK retries off unless the caller raises `maxRetries` (then capped by `maxRetryDelayMs`).
  */
-export function createOpenAIClient(model: Model, apiKey: string | undefined, options: StreamOptions): OpenAIClient {
+export function createOpenAIClient(
+	model: Model,
+	apiKey: string | undefined,
+	options: StreamOptions,
+	requestHeaders?: Record<string, string>,
+): OpenAIClient {
 	return new OpenAI({
 		apiKey: apiKey ?? "",
 		baseURL: model.baseUrl,
 		...sdkRetryOptions(options),
 		...(options.timeoutMs !== undefined ? { timeout: options.timeoutMs } : {}),
-		defaultHeaders: { ...model.headers, ...options.headers },
+		defaultHeaders: { ...model.headers, ...requestHeaders, ...options.headers },
 		dangerouslyAllowBrowser: true,
 		// The SDK logs unparsable stream data to the console itself; pi reports it as the request's error instead, and
 		// console output would land in the middle of the terminal UI.
