@@ -12,6 +12,26 @@ export {
 	getSupportedThinkingLevels,
 	isSameModel,
 } from "./models/index.js";
+export { OAUTH_ENV } from "./oauth/config.js";
+export { GITHUB_COPILOT_HEADERS, getGitHubCopilotBaseUrl } from "./oauth/github-copilot-headers.js";
+export {
+	getOAuthProvider,
+	getOAuthProviderInfos,
+	isOAuthProviderId,
+	type OAuthProviderId,
+	type OAuthProviderInfo,
+} from "./oauth/index.js";
+export { OAUTH_TEXTS } from "./oauth/texts.js";
+export {
+	type OAuthAuthInfo,
+	type OAuthCredentials,
+	type OAuthEndpointOverrides,
+	OAuthError,
+	type OAuthErrorCode,
+	type OAuthLoginCallbacks,
+	type OAuthPrompt,
+	type OAuthProvider,
+} from "./oauth/types.js";
 export type { AnthropicEffort, AnthropicStreamOptions } from "./providers/anthropic-request.js";
 export type { GeminiThinkingLevel, GoogleOptions } from "./providers/google-gemini/request.js";
 export {

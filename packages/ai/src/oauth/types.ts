@@ -47,8 +47,10 @@ export interface OAuthLoginCallbacks {
 	/**
 	 * Copy-code fallback for a browser on another machine: resolves with what the user pasted (the final redirect
 	 * URL, `code#state`, or the bare code). Raced against the loopback callback; whichever answers first wins.
+	 * `signal` fires once the race is decided (the browser answered first, or the flow ended), so the UI can take
+	 * its input away. An empty answer keeps waiting for the browser.
 	 */
-	onManualCodeInput?(): Promise<string>;
+	onManualCodeInput?(signal?: AbortSignal): Promise<string>;
 	/** Cancels the flow (Esc, Ctrl+C); the flow then rejects with an `OAuthError` of code `aborted`. */
 	signal?: AbortSignal;
 }
@@ -85,6 +87,11 @@ export interface OAuthEndpointOverrides {
 	callbackHost?: string;
 	/** Port of the loopback callback server (default: the provider's registered port; 0 = any free port). */
 	callbackPort?: number;
+	/**
+	 * Device flows: poll every this many milliseconds instead of the server's `interval`, and step up by the same
+	 * amount (instead of 5 s) on `slow_down`. For tests only; real servers punish fast polling.
+	 */
+	pollIntervalMs?: number;
 }
 
 /** One subscription provider's sign-in. */

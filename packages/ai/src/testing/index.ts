@@ -12,6 +12,20 @@ export {
 	type FauxRequest,
 	type FauxResponse,
 } from "./faux.js";
+export { CODEX_AUTH_CLAIM, MOCK_CLIENT_IDS } from "./mock-oauth/authorization.js";
+export type { MockOAuthRequest } from "./mock-oauth/reply.js";
+export {
+	type MockOAuthServer,
+	type MockOAuthServerOptions,
+	startMockOAuthServer,
+} from "./mock-oauth/server.js";
+export type {
+	MockAuthorizeOutcome,
+	MockDeviceOutcome,
+	MockIssuedTokens,
+	MockOAuthCounts,
+	MockOAuthProvider,
+} from "./mock-oauth/state.js";
 export { anthropicProtocol } from "./mock-server/anthropic.js";
 export { googleProtocol } from "./mock-server/google.js";
 export { CODEX_MOCK_MESSAGES, openaiCodexResponsesProtocol } from "./mock-server/openai-codex-responses.js";
