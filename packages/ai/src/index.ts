@@ -34,6 +34,7 @@ export {
 } from "./oauth/types.js";
 export type { AnthropicEffort, AnthropicStreamOptions } from "./providers/anthropic-request.js";
 export type { GeminiThinkingLevel, GoogleOptions } from "./providers/google-gemini/request.js";
+export type { OpenAICodexResponsesOptions } from "./providers/openai-codex/request.js";
 export {
 	detectCompletionsCompat,
 	type ResolvedCompletionsCompat,

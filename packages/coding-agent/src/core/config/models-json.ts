@@ -12,6 +12,7 @@ export const SUPPORTED_APIS: readonly KnownApi[] = [
 	"openai-completions",
 	"openai-responses",
 	"google-generative-ai",
+	"openai-codex-responses",
 ];
 
 type ThinkingLevelMap = Partial<Record<AgentLevel, string | null>>;
