@@ -7,7 +7,7 @@ import { ACCOUNT_ID_HEADER } from "./auth.js";
 
 /** Raw options of the `openai-codex-responses` adapter. */
 export type OpenAICodexResponsesOptions = StreamOptions & {
-	/** `reasoning.effort` (after `thinkingLevelMap`). Absent on a reasoning model = its "off" effort. */
+	/** `reasoning.effort` (after `thinkingLevelMap`). Absent = `thinkingLevelMap.off` if the model names one. */
 	reasoningEffort?: string;
 	/** `reasoning.summary`; default `"auto"` whenever an effort is sent. */
 	reasoningSummary?: "auto" | "concise" | "detailed";
@@ -90,12 +90,11 @@ export function buildCodexParams(
 }
 
 /**
- * A reasoning model with thinking off is asked for its "off" effort (`thinkingLevelMap.off`, default `none`):
- * left out, the backend would think at its default effort. `off: null` in the map means the model cannot turn
- * thinking off, so nothing is sent.
+ * With thinking off, a reasoning model whose `thinkingLevelMap` names an "off" effort (e.g. `none` for the
+ * GPT-5.1+ family) is asked for it; otherwise no effort is sent and the backend uses its default, since older
+ * Codex models reject `none`.
  */
 function offEffort(model: Model): string | undefined {
-	if (!model.reasoning) return undefined;
 	const off = model.thinkingLevelMap?.off;
-	return off === null ? undefined : (off ?? "none");
+	return model.reasoning && typeof off === "string" ? off : undefined;
 }
