@@ -3,9 +3,12 @@
  * an adapter and its SDK are imported on the first request for their api.
  */
 
+export { BASE_URL_TEXTS, baseUrlVariables, getBaseUrlVariable, resolveBaseUrl } from "./models/base-url.js";
+export type { CatalogueInfo } from "./models/catalogue-format.js";
 export {
 	type AgentLevel,
 	clampThinkingLevel,
+	getCatalogueInfo,
 	getModel,
 	getModels,
 	getProviders,
@@ -62,6 +65,12 @@ export {
 	streamSimple,
 } from "./stream.js";
 export * from "./types.js";
+export {
+	AMBIENT_CREDENTIALS,
+	type AmbientProbe,
+	getAmbientProviders,
+	hasAmbientCredentials,
+} from "./utils/ambient-credentials.js";
 export { getAllEnvKeyNames, getEnvApiKey, getEnvKeyNames, PROVIDER_ENV_KEYS } from "./utils/env-keys.js";
 export {
 	type ClassifiedError,
@@ -78,6 +87,12 @@ export {
 } from "./utils/event-stream.js";
 export { isContextOverflow } from "./utils/overflow.js";
 export { parsePartialJson, parseToolArguments, StreamingToolArguments } from "./utils/partial-json.js";
+export {
+	getKnownProviders,
+	getProviderInfo,
+	hasEnvironmentCredentials,
+	type ProviderInfo,
+} from "./utils/provider-info.js";
 export { createRequestSignal, type RequestSignal } from "./utils/request-signal.js";
 export { sanitizeSurrogates } from "./utils/sanitize.js";
 export {

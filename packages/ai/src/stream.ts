@@ -1,3 +1,4 @@
+import { resolveBaseUrl } from "./models/base-url.js";
 import { FAILURE_TEXTS } from "./providers/shared/failure.js";
 import { createEmptyAssistantMessage } from "./providers/shared/output.js";
 import { resolveApiAdapter } from "./registry.js";
@@ -95,7 +96,9 @@ function run(
 				return failEarly("error", `No API key for provider: ${model.provider}`);
 			if (signal?.aborted) return failEarly("aborted", FAILURE_TEXTS.aborted);
 			const requestOptions = requestSignal ? { ...options, signal: requestSignal.signal } : options;
-			await adapter.stream(model, context, apiKey ? { ...requestOptions, apiKey } : requestOptions, output);
+			// `{NAME}` placeholders in the base URL (account ids) come from the environment; a missing one throws.
+			const target = resolveBaseUrl(model);
+			await adapter.stream(target, context, apiKey ? { ...requestOptions, apiKey } : requestOptions, output);
 			if (!output.isDone) failEarly("error", FAILURE_TEXTS.streamEnded);
 		} catch (error) {
 			if (output.isDone) return;

@@ -1,16 +1,73 @@
 import { describe, expect, it } from "vitest";
 import {
 	clampThinkingLevel,
+	getCatalogueInfo,
+	getKnownProviders,
 	getModel,
 	getModels,
+	getProviderInfo,
 	getProviders,
 	getSupportedThinkingLevels,
+	type KnownApi,
 	type Model,
 } from "../src/index.js";
 
 const base = getModel("anthropic", "claude-sonnet-4-5")!;
 
+const KNOWN_APIS: readonly string[] = [
+	"anthropic-messages",
+	"openai-completions",
+	"openai-responses",
+	"google-generative-ai",
+	"google-vertex",
+	"azure-openai-responses",
+	"openai-codex-responses",
+	"bedrock-converse-stream",
+	"mistral-conversations",
+] satisfies KnownApi[];
+
 describe("model catalogue", () => {
+	it("ships every provider of the source with its model count, less the models dropped on purpose", () => {
+		const info = getCatalogueInfo();
+		expect(info.source).toMatch(/^@mariozechner\/pi-ai@0\.73\.1 /);
+		expect(getProviders()).toEqual(Object.keys(info.sourceCounts));
+		expect(getProviders()).toHaveLength(31);
+		for (const provider of getProviders()) {
+			const dropped = info.dropped.filter((ref) => ref.startsWith(`${provider}/`)).length;
+			expect(getModels(provider).length + dropped, provider).toBe(info.sourceCounts[provider]);
+		}
+		expect(getModels()).toHaveLength(965);
+		for (const ref of info.dropped) expect(ref).toMatch(/(^|\/)gemini-3-pro-preview$/);
+	});
+
+	it("has sane data for every model", () => {
+		for (const model of getModels()) {
+			const ref = `${model.provider}/${model.id}`;
+			expect(model.id, ref).not.toBe("");
+			expect(model.name, ref).not.toBe("");
+			expect(KNOWN_APIS, ref).toContain(model.api);
+			expect(model.contextWindow, ref).toBeGreaterThan(0);
+			expect(model.maxTokens, ref).toBeGreaterThan(0);
+			expect(model.maxTokens, ref).toBeLessThanOrEqual(model.contextWindow);
+			for (const price of Object.values(model.cost)) {
+				expect(Number.isFinite(price), ref).toBe(true);
+				expect(price, ref).toBeGreaterThanOrEqual(0);
+			}
+			expect(model.baseUrl, ref).toMatch(/^https:\/\/\S+$/);
+			expect(model.input[0], ref).toBe("text");
+			expect(typeof model.reasoning, ref).toBe("boolean");
+		}
+	});
+
+	it("gives every provider a way to authenticate: key variables, an ambient chain or subscription sign-in", () => {
+		for (const provider of getProviders()) {
+			const info = getProviderInfo(provider);
+			expect(info.name, provider).not.toBe(provider);
+			expect(info.envKeys.length > 0 || info.ambient !== undefined || info.oauth === true, provider).toBe(true);
+		}
+		expect(getKnownProviders().sort()).toEqual([...getProviders()].sort());
+	});
+
 	it("ships the required models with sane data", () => {
 		const required: [string, string][] = [
 			["anthropic", "claude-opus-4-6"],
@@ -21,17 +78,9 @@ describe("model catalogue", () => {
 			["google", "gemini-2.5-flash"],
 		];
 		for (const [provider, id] of required) expect(getModel(provider, id), `${provider}/${id}`).toBeDefined();
-		for (const provider of ["groq", "xai", "openrouter", "cerebras", "mistral", "deepseek"]) {
+		for (const provider of ["groq", "xai", "openrouter", "cerebras", "deepseek"]) {
 			expect(getModels(provider).length, provider).toBeGreaterThan(0);
 			for (const model of getModels(provider)) expect(model.api).toBe("openai-completions");
-		}
-		for (const model of getModels()) {
-			expect(model.contextWindow, model.id).toBeGreaterThan(0);
-			expect(model.maxTokens, model.id).toBeGreaterThan(0);
-			expect(model.maxTokens, model.id).toBeLessThanOrEqual(model.contextWindow);
-			for (const price of Object.values(model.cost)) expect(price, model.id).toBeGreaterThanOrEqual(0);
-			expect(model.baseUrl, model.id).toMatch(/^https:\/\//);
-			expect(model.input, model.id).toContain("text");
 		}
 		expect(getModel("openai", "gpt-5.4")).toMatchObject({
 			api: "openai-responses",
@@ -41,17 +90,62 @@ describe("model catalogue", () => {
 			api: "google-generative-ai",
 			baseUrl: "https://generativelanguage.googleapis.com/v1beta",
 		});
+		expect(getModel("mistral", "mistral-large-latest")).toMatchObject({
+			api: "mistral-conversations",
+			baseUrl: "https://api.mistral.ai",
+		});
+	});
+
+	it("keeps our thinking-level maps over the source's", () => {
+		expect(getModel("anthropic", "claude-opus-4-6")!.thinkingLevelMap).toEqual({
+			minimal: "low",
+			low: "low",
+			medium: "medium",
+			high: "high",
+			xhigh: "max",
+		});
+		expect(getModel("openai", "gpt-5.4")!.thinkingLevelMap).toEqual({ minimal: null, xhigh: "xhigh" });
+	});
+
+	it("keeps what differs within a provider: per-model api, base URL, headers and compat", () => {
+		expect(getModel("cloudflare-ai-gateway", "claude-sonnet-4-5")).toMatchObject({
+			api: "anthropic-messages",
+			baseUrl: "https://gateway.ai.cloudflare.com/v1/{CLOUDFLARE_ACCOUNT_ID}/{CLOUDFLARE_GATEWAY_ID}/anthropic",
+		});
+		const copilot = getModels("github-copilot");
+		expect(new Set(copilot.map((m) => m.api))).toEqual(
+			new Set(["anthropic-messages", "openai-completions", "openai-responses"]),
+		);
+		for (const model of copilot) expect(model.headers?.["Copilot-Integration-Id"]).toBe("vscode-chat");
+		expect(getModels("opencode-go").filter((m) => m.compat?.thinkingFormat === "qwen")).toHaveLength(2);
+		expect(getModels("opencode-go").filter((m) => m.compat === undefined).length).toBeGreaterThan(0);
+		const bedrockUrls = new Set(getModels("amazon-bedrock").map((m) => m.baseUrl));
+		expect(bedrockUrls).toEqual(
+			new Set([
+				"https://bedrock-runtime.us-east-1.amazonaws.com",
+				"https://bedrock-runtime.eu-central-1.amazonaws.com",
+			]),
+		);
 	});
 
 	it("has no duplicate (provider, id) pairs and lists providers", () => {
 		const keys = getModels().map((m) => `${m.provider}/${m.id}`);
 		expect(new Set(keys).size).toBe(keys.length);
 		expect(getProviders()).toEqual(expect.arrayContaining(["anthropic", "openai", "google", "groq"]));
+		expect(getModels("no-such-provider")).toEqual([]);
+		expect(getModel("constructor", "x")).toBeUndefined();
 	});
 
 	it("returns copies from getModels", () => {
-		getModels("anthropic")[0]!.name = "changed";
-		expect(getModels("anthropic")[0]!.name).not.toBe("changed");
+		const first = getModels("github-copilot")[0]!;
+		first.name = "changed";
+		first.headers!["User-Agent"] = "changed";
+		first.cost.input = 99;
+		const again = getModels("github-copilot")[0]!;
+		expect(again.name).not.toBe("changed");
+		expect(again.headers!["User-Agent"]).not.toBe("changed");
+		expect(again.cost.input).not.toBe(99);
+		expect(getModel("github-copilot", first.id)!.name).not.toBe("changed");
 	});
 });
 

@@ -1,24 +1,52 @@
 import type { Model, Provider, ThinkingLevel } from "../types.js";
-import { MODEL_CATALOGUE } from "./catalogue.generated.js";
+import { CATALOGUE, CATALOGUE_INFO } from "./catalogue.generated.js";
+import { type CatalogueInfo, decodeRow, type ModelRow, parseRows } from "./catalogue-format.js";
 
 export type AgentLevel = "off" | ThinkingLevel;
 const LEVEL_ORDER: AgentLevel[] = ["off", "minimal", "low", "medium", "high", "xhigh"];
 
+/** Each provider's rows and decoded models, filled on first use: most runs touch one or two providers. */
+const rowsByProvider = new Map<Provider, ModelRow[]>();
+const modelsByProvider = new Map<Provider, Model[]>();
+
+function rowsOf(provider: Provider): ModelRow[] {
+	let rows = rowsByProvider.get(provider);
+	if (!rows) {
+		rows = Object.hasOwn(CATALOGUE, provider) ? parseRows(CATALOGUE[provider]!) : [];
+		rowsByProvider.set(provider, rows);
+	}
+	return rows;
+}
+
+function freshModels(provider: Provider): Model[] {
+	const entry = CATALOGUE[provider];
+	return entry ? rowsOf(provider).map((row) => decodeRow(provider, entry, row)) : [];
+}
+
 /** A built-in model by provider and id. */
 export function getModel(provider: Provider, id: string): Model | undefined {
-	return MODEL_CATALOGUE.find((model) => model.provider === provider && model.id === id);
+	let models = modelsByProvider.get(provider);
+	if (!models) {
+		models = Object.hasOwn(CATALOGUE, provider) ? freshModels(provider) : [];
+		modelsByProvider.set(provider, models);
+	}
+	return models.find((model) => model.id === id);
 }
 
 /** Built-in models, optionally of one provider. Returns copies callers may change. */
 export function getModels(provider?: Provider): Model[] {
-	return MODEL_CATALOGUE.filter((model) => provider === undefined || model.provider === provider).map((model) =>
-		structuredClone(model),
-	);
+	if (provider !== undefined) return Object.hasOwn(CATALOGUE, provider) ? freshModels(provider) : [];
+	return getProviders().flatMap(freshModels);
 }
 
 /** Providers that have built-in models, in catalogue order. */
 export function getProviders(): Provider[] {
-	return [...new Set(MODEL_CATALOGUE.map((model) => model.provider))];
+	return Object.keys(CATALOGUE);
+}
+
+/** Where the built-in catalogue's facts came from (source and version, per-provider counts, models left out). */
+export function getCatalogueInfo(): CatalogueInfo {
+	return structuredClone(CATALOGUE_INFO);
 }
 
 /** Two models are the same model when provider, api and id are equal. */

@@ -2,7 +2,8 @@ import type { Provider } from "../types.js";
 
 /**
  * Environment variables that hold each provider's API key, in lookup order (config.md §5.2). The coding agent
- * also uses this table to strip these variables from the environment of shell commands.
+ * also uses this table to strip these variables from the environment of shell commands, so it names secrets only:
+ * ambient credential chains (AWS, Google ADC) are in ambient-credentials.ts and stay visible to commands.
  */
 export const PROVIDER_ENV_KEYS: Readonly<Record<string, readonly string[]>> = {
 	anthropic: ["ANTHROPIC_OAUTH_TOKEN", "ANTHROPIC_API_KEY"],
@@ -30,6 +31,10 @@ export const PROVIDER_ENV_KEYS: Readonly<Record<string, readonly string[]>> = {
 	"cloudflare-workers-ai": ["CLOUDFLARE_API_KEY"],
 	"cloudflare-ai-gateway": ["CLOUDFLARE_API_KEY"],
 	"github-copilot": ["COPILOT_GITHUB_TOKEN", "GH_TOKEN", "GITHUB_TOKEN"],
+	xiaomi: ["XIAOMI_API_KEY"],
+	"xiaomi-token-plan-cn": ["XIAOMI_TOKEN_PLAN_CN_API_KEY"],
+	"xiaomi-token-plan-ams": ["XIAOMI_TOKEN_PLAN_AMS_API_KEY"],
+	"xiaomi-token-plan-sgp": ["XIAOMI_TOKEN_PLAN_SGP_API_KEY"],
 };
 
 /** The environment variable names for a provider (empty for unknown providers). */
