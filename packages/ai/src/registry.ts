@@ -56,6 +56,10 @@ loaders.set("google-generative-ai", {
 	load: async () => (await import("./providers/google.js")).googleAdapter,
 	needsApiKey: true,
 });
+loaders.set("mistral-conversations", {
+	load: async () => (await import("./providers/mistral.js")).mistralAdapter,
+	needsApiKey: true,
+});
 
 /** Registers (or replaces) the adapter for `adapter.api`. */
 export function registerApiAdapter(adapter: ApiAdapter): void {

@@ -29,6 +29,7 @@ const ID_RULES: Partial<Record<KnownApi, RegExp>> = {
 	"openai-responses": /^[A-Za-z0-9_-]{1,64}$/,
 	"google-generative-ai": /^[A-Za-z0-9_-]{1,64}$/,
 	"openai-codex-responses": /^[A-Za-z0-9_-]{1,64}$/,
+	"mistral-conversations": /^[A-Za-z0-9]{9}$/,
 };
 
 function readBody(api: KnownApi, body: any): BodyFacts {
@@ -82,6 +83,20 @@ function readBody(api: KnownApi, body: any): BodyFacts {
 					if (part.thought) facts.signatures.push("thought part");
 					if (content.role === "model" && typeof part.text === "string") facts.assistantText += part.text;
 				}
+			}
+			break;
+		case "mistral-conversations":
+			for (const message of body.messages) {
+				if (message.role === "assistant") {
+					for (const call of message.tool_calls ?? []) facts.callIds.push(call.id);
+					const chunks =
+						typeof message.content === "string" ? [{ type: "text", text: message.content }] : message.content;
+					for (const chunk of chunks ?? []) {
+						if (chunk.type === "text") facts.assistantText += chunk.text;
+						if (chunk.type === "thinking") facts.signatures.push(chunk.signature ?? "thinking chunk");
+					}
+				}
+				if (message.role === "tool") facts.resultIds.push(message.tool_call_id);
 			}
 			break;
 	}

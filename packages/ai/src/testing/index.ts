@@ -28,6 +28,7 @@ export type {
 } from "./mock-oauth/state.js";
 export { anthropicProtocol } from "./mock-server/anthropic.js";
 export { googleProtocol } from "./mock-server/google.js";
+export { mistralProtocol } from "./mock-server/mistral.js";
 export { CODEX_MOCK_MESSAGES, openaiCodexResponsesProtocol } from "./mock-server/openai-codex-responses.js";
 export { openaiCompletionsProtocol } from "./mock-server/openai-completions.js";
 export { openaiResponsesProtocol } from "./mock-server/openai-responses.js";

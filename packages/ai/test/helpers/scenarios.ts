@@ -56,6 +56,14 @@ export function mockModel(api: KnownApi, server: MockServer, overrides: Partial<
 			provider: "google",
 			baseUrl: `${server.url}/v1beta`,
 		},
+		// The SDK adds `/v1/chat/completions`; the `/mistral` prefix keeps the path apart from Chat Completions'.
+		"mistral-conversations": {
+			id: "magistral-medium-latest",
+			name: "Magistral Medium",
+			api: "mistral-conversations",
+			provider: "mistral",
+			baseUrl: `${server.url}/mistral`,
+		},
 	};
 	const model = byApi[api];
 	if (!model) throw new Error(`mockModel: no mock model for api ${api}; add one to test/helpers/scenarios.ts`);
@@ -68,6 +76,7 @@ export const ALL_APIS: KnownApi[] = [
 	"openai-responses",
 	"google-generative-ai",
 	"openai-codex-responses",
+	"mistral-conversations",
 ];
 
 export const USER_CONTEXT: Context = {

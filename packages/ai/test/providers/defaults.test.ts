@@ -29,6 +29,8 @@ function sentMaxTokens(api: KnownApi, body: any): number | undefined {
 			return body.max_output_tokens;
 		case "google-generative-ai":
 			return body.generationConfig?.maxOutputTokens;
+		case "mistral-conversations":
+			return body.max_tokens;
 	}
 }
 

@@ -26,7 +26,12 @@ afterAll(() => server.close());
 afterEach(() => vi.restoreAllMocks());
 
 describe("malformed stream data", () => {
-	for (const api of ["openai-completions", "openai-responses", "google-generative-ai"] as const) {
+	for (const api of [
+		"openai-completions",
+		"openai-responses",
+		"google-generative-ai",
+		"mistral-conversations",
+	] as const) {
 		it(`${api}: is reported as the provider's malformed data`, async () => {
 			server.reset();
 			server.enqueue({ text: "unused" });

@@ -34,6 +34,7 @@ const TRANSIENT: Partial<Record<KnownApi, Omit<MockStreamError, "afterEvents" | 
 	"openai-responses": { type: "server_error" },
 	"google-generative-ai": { type: "UNAVAILABLE", status: 503 },
 	"openai-codex-responses": { type: "server_error" },
+	"mistral-conversations": { type: "service_unavailable" },
 };
 
 async function failWith(api: KnownApi, error: Omit<MockStreamError, "afterEvents">) {

@@ -1,5 +1,6 @@
 import { anthropicProtocol } from "./anthropic.js";
 import { googleProtocol } from "./google.js";
+import { mistralProtocol } from "./mistral.js";
 import { openaiCodexResponsesProtocol } from "./openai-codex-responses.js";
 import { openaiCompletionsProtocol } from "./openai-completions.js";
 import { openaiResponsesProtocol } from "./openai-responses.js";
@@ -11,6 +12,8 @@ import type { WireProtocol } from "./types.js";
  */
 export const DEFAULT_PROTOCOLS: WireProtocol[] = [
 	anthropicProtocol,
+	// Before openai-completions: its `/chat/completions` suffix also matches the Mistral path.
+	mistralProtocol,
 	openaiCompletionsProtocol,
 	// Before openai-responses: its `/responses` suffix also matches the Codex path.
 	openaiCodexResponsesProtocol,
