@@ -61,7 +61,7 @@ export interface MockOAuthServer {
 	setDeviceOutcome(outcome: MockDeviceOutcome): void;
 	/** Whether the authorize endpoint grants a code or redirects with `error=access_denied`; default "approve". */
 	setAuthorizeOutcome(outcome: MockAuthorizeOutcome): void;
-	/** Forgets records and counts, and puts every knob back to its starting value; issued tokens stay valid. */
+	/** Forgets requests, counts and enabled models, and puts every knob back to its start value; issued tokens stay valid. */
 	reset(): void;
 	/** Stops listening and cuts open connections. */
 	close(): Promise<void>;
@@ -184,6 +184,7 @@ export async function startMockOAuthServer(options: MockOAuthServerOptions = {})
 		},
 		reset: () => {
 			requests.length = 0;
+			state.enabledModels.length = 0;
 			state.counts = zeroCounts();
 			Object.assign(state, defaults);
 		},
