@@ -38,6 +38,7 @@ export {
 export type { AnthropicEffort, AnthropicStreamOptions } from "./providers/anthropic-request.js";
 export type { GeminiThinkingLevel, GoogleOptions } from "./providers/google-gemini/request.js";
 export type { OpenAICodexResponsesOptions } from "./providers/openai-codex/request.js";
+export { CODEX_TEXTS } from "./providers/openai-codex/texts.js";
 export {
 	detectCompletionsCompat,
 	type ResolvedCompletionsCompat,

@@ -10,13 +10,14 @@ import type { ApiAdapter } from "../registry.js";
 import type { Context, Model } from "../types.js";
 import type { AssistantMessageEventStream } from "../utils/event-stream.js";
 import { explicitAccountId, readCodexAccountId } from "./openai-codex/auth.js";
-import { CODEX_TEXTS, classifyCodexError, withDetailErrors } from "./openai-codex/errors.js";
+import { classifyCodexError, withDetailErrors } from "./openai-codex/errors.js";
 import {
 	buildCodexParams,
 	codexHeaders,
 	type OpenAICodexResponsesOptions,
 	resolveCodexBaseUrl,
 } from "./openai-codex/request.js";
+import { CODEX_TEXTS } from "./openai-codex/texts.js";
 import { ResponsesStreamReader } from "./openai-responses/stream-reader.js";
 import { mapOpenAISimpleOptions } from "./openai-shared/effort.js";
 import { FAILURE_TEXTS, failOutput } from "./shared/failure.js";
@@ -25,7 +26,6 @@ import { applyOnPayload } from "./shared/request.js";
 import { requireSdk } from "./shared/require-sdk.js";
 import { sdkRetryOptions } from "./shared/retry-cap-fetch.js";
 
-export { CODEX_TEXTS } from "./openai-codex/errors.js";
 export type { OpenAICodexResponsesOptions } from "./openai-codex/request.js";
 
 const { OpenAI } = requireSdk("openai") as typeof import("openai");

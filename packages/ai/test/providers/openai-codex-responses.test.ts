@@ -4,9 +4,8 @@
  * failures read (usage limit, `{detail}` bodies, a token that is no ChatGPT token).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { complete, completeSimple } from "../../src/index.js";
+import { CODEX_TEXTS, complete, completeSimple } from "../../src/index.js";
 import { resolveCodexBaseUrl } from "../../src/providers/openai-codex/request.js";
-import { CODEX_TEXTS } from "../../src/providers/openai-codex-responses.js";
 import {
 	CODEX_MOCK_MESSAGES,
 	type MockServer,

@@ -3,19 +3,9 @@ import { formatHttpError, parseRetryAfter } from "../../utils/errors.js";
 import { classifyOpenAIError } from "../openai-shared/errors.js";
 import type { FailureOutcome } from "../shared/failure.js";
 import { requireSdk } from "../shared/require-sdk.js";
+import { CODEX_TEXTS } from "./texts.js";
 
 const { APIError } = requireSdk("openai") as typeof import("openai");
-
-/** Texts of the Codex adapter's own failures. */
-export const CODEX_TEXTS = {
-	notSignedIn:
-		"The OpenAI Codex credential is not a ChatGPT sign-in token (no account id in it). Sign in with /login " +
-		"(ChatGPT Plus/Pro) or `pi auth login openai-codex`; an OpenAI API key belongs to the `openai` provider.",
-	usageLimit: (plan: string | undefined, resetsInMs: number | undefined) =>
-		`You have reached your ChatGPT usage limit${plan ? ` (${plan} plan)` : ""}.` +
-		(resetsInMs !== undefined ? ` It resets in ${formatWait(resetsInMs)}.` : " Try again later."),
-	usageNotIncluded: "Your ChatGPT plan does not include Codex. Upgrade the plan, or use an OpenAI API key instead.",
-} as const;
 
 /** Error codes of a subscription limit: sending the request again cannot help before the reset. */
 const LIMIT_CODES = new Set(["usage_limit_reached", "usage_not_included"]);
@@ -59,16 +49,6 @@ function readUsageLimit(body: unknown, headers: unknown, now = Date.now()): Usag
 	else if (typeof record.resets_in_seconds === "number") retryAfterMs = Math.max(0, record.resets_in_seconds * 1000);
 	else retryAfterMs = parseRetryAfter(headers, now);
 	return { code, plan, retryAfterMs };
-}
-
-/** "about 42 minutes", "about 3 hours 5 minutes": the reset time as a person reads it. */
-function formatWait(ms: number): string {
-	const minutes = Math.max(1, Math.round(ms / 60_000));
-	if (minutes < 60) return `about ${minutes} minute${minutes === 1 ? "" : "s"}`;
-	const hours = Math.floor(minutes / 60);
-	const rest = minutes % 60;
-	const hourText = `${hours} hour${hours === 1 ? "" : "s"}`;
-	return rest === 0 ? `about ${hourText}` : `about ${hourText} ${rest} minute${rest === 1 ? "" : "s"}`;
 }
 
 /**
