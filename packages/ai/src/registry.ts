@@ -56,6 +56,11 @@ loaders.set("google-generative-ai", {
 	load: async () => (await import("./providers/google.js")).googleAdapter,
 	needsApiKey: true,
 });
+loaders.set("google-vertex", {
+	load: async () => (await import("./providers/google-vertex.js")).googleVertexAdapter,
+	// Application Default Credentials (gcloud, a key file, the metadata server) need no key.
+	needsApiKey: false,
+});
 loaders.set("mistral-conversations", {
 	load: async () => (await import("./providers/mistral.js")).mistralAdapter,
 	needsApiKey: true,

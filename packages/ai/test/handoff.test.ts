@@ -28,6 +28,7 @@ const ID_RULES: Partial<Record<KnownApi, RegExp>> = {
 	"openai-completions": /^[A-Za-z0-9_-]{1,40}$/,
 	"openai-responses": /^[A-Za-z0-9_-]{1,64}$/,
 	"google-generative-ai": /^[A-Za-z0-9_-]{1,64}$/,
+	"google-vertex": /^[A-Za-z0-9_-]{1,64}$/,
 	"openai-codex-responses": /^[A-Za-z0-9_-]{1,64}$/,
 	"mistral-conversations": /^[A-Za-z0-9]{9}$/,
 };
@@ -75,6 +76,7 @@ function readBody(api: KnownApi, body: any): BodyFacts {
 			}
 			break;
 		case "google-generative-ai":
+		case "google-vertex":
 			for (const content of body.contents) {
 				for (const part of content.parts) {
 					if (part.functionCall) facts.callIds.push(part.functionCall.id);

@@ -28,6 +28,7 @@ export type {
 } from "./mock-oauth/state.js";
 export { anthropicProtocol } from "./mock-server/anthropic.js";
 export { googleProtocol } from "./mock-server/google.js";
+export { googleVertexProtocol, VERTEX_MOCK_MESSAGES } from "./mock-server/google-vertex.js";
 export { mistralProtocol } from "./mock-server/mistral.js";
 export { CODEX_MOCK_MESSAGES, openaiCodexResponsesProtocol } from "./mock-server/openai-codex-responses.js";
 export { openaiCompletionsProtocol } from "./mock-server/openai-completions.js";

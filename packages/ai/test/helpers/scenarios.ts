@@ -56,6 +56,14 @@ export function mockModel(api: KnownApi, server: MockServer, overrides: Partial<
 			provider: "google",
 			baseUrl: `${server.url}/v1beta`,
 		},
+		// A bare origin: the SDK adds `/v1[/projects/{p}/locations/{l}]/publishers/google/models/…` itself.
+		"google-vertex": {
+			id: "gemini-2.5-pro",
+			name: "Gemini 2.5 Pro (Vertex)",
+			api: "google-vertex",
+			provider: "google-vertex",
+			baseUrl: server.url,
+		},
 		// The SDK adds `/v1/chat/completions`; the `/mistral` prefix keeps the path apart from Chat Completions'.
 		"mistral-conversations": {
 			id: "magistral-medium-latest",
@@ -75,6 +83,7 @@ export const ALL_APIS: KnownApi[] = [
 	"openai-completions",
 	"openai-responses",
 	"google-generative-ai",
+	"google-vertex",
 	"openai-codex-responses",
 	"mistral-conversations",
 ];

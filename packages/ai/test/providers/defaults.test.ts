@@ -28,6 +28,7 @@ function sentMaxTokens(api: KnownApi, body: any): number | undefined {
 		case "openai-codex-responses":
 			return body.max_output_tokens;
 		case "google-generative-ai":
+		case "google-vertex":
 			return body.generationConfig?.maxOutputTokens;
 		case "mistral-conversations":
 			return body.max_tokens;

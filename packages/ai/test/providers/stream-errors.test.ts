@@ -33,6 +33,7 @@ const TRANSIENT: Partial<Record<KnownApi, Omit<MockStreamError, "afterEvents" | 
 	"openai-completions": { type: "server_error" },
 	"openai-responses": { type: "server_error" },
 	"google-generative-ai": { type: "UNAVAILABLE", status: 503 },
+	"google-vertex": { type: "UNAVAILABLE", status: 503 },
 	"openai-codex-responses": { type: "server_error" },
 	"mistral-conversations": { type: "service_unavailable" },
 };

@@ -1,7 +1,7 @@
 import type { GenerateContentConfig, GenerateContentParameters, ThinkingConfig, ThinkingLevel } from "@google/genai";
 import { clampThinkingLevel } from "../../models/index.js";
 import { DEFAULT_THINKING_BUDGETS } from "../../stream.js";
-import type { Context, Model, SimpleStreamOptions, StreamOptions } from "../../types.js";
+import type { Context, Model, ProviderStreamOptions, SimpleStreamOptions, StreamOptions } from "../../types.js";
 import { sanitizeSurrogates } from "../../utils/sanitize.js";
 import { resolveMaxTokens } from "../shared/request.js";
 import { convertGeminiContents, convertGeminiTools, isGemini3 } from "./messages.js";
@@ -9,7 +9,7 @@ import { convertGeminiContents, convertGeminiTools, isGemini3 } from "./messages
 /** Gemini 3 thinking levels as the API names them. */
 export type GeminiThinkingLevel = "MINIMAL" | "LOW" | "MEDIUM" | "HIGH";
 
-/** Raw options of the `google-generative-ai` adapter. */
+/** Raw options of the `google-generative-ai` adapter (and of `google-vertex`, which adds its own). */
 export type GoogleOptions = StreamOptions & {
 	/**
 	 * Thinking switch. Gemini 2.x takes `budgetTokens` (`thinkingBudget`), Gemini 3 takes `level`
@@ -75,4 +75,12 @@ export function mapGeminiThinking(model: Model, options: SimpleStreamOptions): G
 	const budgetLevel = level === "xhigh" ? "high" : level;
 	const budget = options.thinkingBudgets?.[budgetLevel] ?? DEFAULT_THINKING_BUDGETS[budgetLevel];
 	return { enabled: true, budgetTokens: budget };
+}
+
+/** Provider-neutral options to raw ones: the thinking level becomes a Gemini level or token budget. */
+export function mapGoogleSimpleOptions(model: Model, options: SimpleStreamOptions): ProviderStreamOptions {
+	const { reasoning: _level, thinkingBudgets: _budgets, ...common } = options;
+	const thinking = mapGeminiThinking(model, options);
+	const raw: GoogleOptions = thinking ? { ...common, thinking } : common;
+	return raw as ProviderStreamOptions;
 }

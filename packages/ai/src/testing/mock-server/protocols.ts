@@ -1,5 +1,6 @@
 import { anthropicProtocol } from "./anthropic.js";
 import { googleProtocol } from "./google.js";
+import { googleVertexProtocol } from "./google-vertex.js";
 import { mistralProtocol } from "./mistral.js";
 import { openaiCodexResponsesProtocol } from "./openai-codex-responses.js";
 import { openaiCompletionsProtocol } from "./openai-completions.js";
@@ -18,5 +19,7 @@ export const DEFAULT_PROTOCOLS: WireProtocol[] = [
 	// Before openai-responses: its `/responses` suffix also matches the Codex path.
 	openaiCodexResponsesProtocol,
 	openaiResponsesProtocol,
+	// Before google: its `/models/…:streamGenerateContent` also matches the Vertex publisher path.
+	googleVertexProtocol,
 	googleProtocol,
 ];
