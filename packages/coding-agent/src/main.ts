@@ -78,7 +78,7 @@ async function run(argv: readonly string[], io: MainIo): Promise<number> {
 	const agentDir = resolveAgentDir({ cwd, env: env.agentDir ? { PI_CODING_AGENT_DIR: env.agentDir } : {} });
 	if (args.listModels) {
 		const { listModels } = await import("./cli/list-models.js");
-		listModels(agentDir, args.listModels.search, io.stdout, io.stderr);
+		listModels(agentDir, args.listModels, io.stdout, io.stderr);
 		return EXIT.ok;
 	}
 	if (args.export) {

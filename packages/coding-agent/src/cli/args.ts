@@ -52,7 +52,7 @@ export interface CliArgs {
 	export?: { session: string; output?: string };
 	printSystemPrompt: boolean;
 	/** Present when `--list-models` was given; `search` is its optional argument. */
-	listModels?: { search?: string };
+	listModels?: { search?: string; all?: boolean };
 	offline: boolean;
 	verbose: boolean;
 	help: boolean;
@@ -269,7 +269,9 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
 		export:
 			exportSession === undefined ? undefined : { session: exportSession, output: optionalValues.get("--export") },
 		printSystemPrompt: bool("print-system-prompt"),
-		listModels: bool("list-models") ? { search: optionalValues.get("--list-models") } : undefined,
+		listModels: bool("list-models")
+			? { search: optionalValues.get("--list-models"), ...(bool("all") ? { all: true } : {}) }
+			: undefined,
 		offline: bool("offline"),
 		verbose: bool("verbose"),
 		help: bool("help"),

@@ -15,6 +15,7 @@ const EXAMPLES: readonly [string, string][] = [
 	["pi --mode rpc", "drive pi from another program (see docs/rpc.md)"],
 	["pi -c", "continue the last session of this directory"],
 	["pi --list-models gpt", "show the models whose provider, id or name contains gpt"],
+	["pi --list-models --all bedrock", "every built-in Bedrock model, also without credentials"],
 ];
 
 function flagLabel(spec: OptionSpec): string {

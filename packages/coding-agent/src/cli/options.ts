@@ -212,6 +212,12 @@ export const OPTION_SPECS: readonly OptionSpec[] = [
 		description: "List available models, optionally filtered, and exit",
 	},
 	{
+		name: "all",
+		type: "boolean",
+		group: "Information",
+		description: "With --list-models: every built-in model, with a column saying which have credentials",
+	},
+	{
 		name: "offline",
 		type: "boolean",
 		group: "Information",

@@ -2,7 +2,7 @@
  * `ModelRegistry`: the built-in catalogue of @pi/ai plus `models.json` (config.md §3), with key resolution
  * (§5) per provider. A broken models.json is reported and ignored as a whole; built-in models keep working.
  */
-import { getModels, getProviders, type Model } from "@pi/ai";
+import { getModels, getProviders, hasAmbientCredentials, type Model } from "@pi/ai";
 import { ApiKeyResolver, collectCredentialEnvNames, type OAuthRefresher } from "./api-keys.js";
 import { type AuthStorage, isApiKeyCredential } from "./auth-storage.js";
 import {
@@ -91,14 +91,14 @@ export class ModelRegistry {
 		return this.models.map((model) => structuredClone(model));
 	}
 
-	/** Models whose provider resolves a key (OAuth tokens are not refreshed to answer this). */
+	/** Models whose provider has credentials (OAuth tokens are not refreshed to answer this). */
 	getAvailable(): Model[] {
-		return this.getAll().filter((model) => this.apiKeys.hasKey(model.provider));
+		return this.models.filter((model) => this.isAvailable(model)).map((model) => structuredClone(model));
 	}
 
-	/** Whether a model's provider has a key. */
+	/** Whether a model's provider has a key, or credentials its SDK finds itself (AWS chain, Google ADC). */
 	isAvailable(model: Pick<Model, "provider">): boolean {
-		return this.apiKeys.hasKey(model.provider);
+		return this.apiKeys.hasKey(model.provider) || hasAmbientCredentials(model.provider, { env: this.options.env });
 	}
 
 	/** A model by provider and id (exact). */
