@@ -54,6 +54,7 @@ async function runInteractive(args: CliArgs): Promise<number> {
 
 async function run(argv: readonly string[], io: MainIo): Promise<number> {
 	if ((SUBCOMMANDS as readonly string[]).includes(argv[0] ?? "")) return runPackageCommand(argv, io);
+	if (argv[0] === "auth") return runAuthCommand(argv.slice(1), io);
 	const args = parseCliArgs(argv);
 	// These load no extensions, so no extension can have registered an unknown option.
 	const [unknown] = args.extensionFlags;
@@ -127,6 +128,18 @@ async function runPackageCommand(argv: readonly string[], io: MainIo): Promise<n
 	const agentDir = resolveAgentDir({ cwd, env: agentDirEnv ? { PI_CODING_AGENT_DIR: agentDirEnv } : {} });
 	const isTerminal = io.stdin.isTTY === true && io.stdout.isTTY === true;
 	return runPackageCommand(argv[0], argv.slice(1), { cwd, agentDir, stdout: io.stdout, stderr: io.stderr, isTerminal });
+}
+
+/** `pi auth login | logout | check | print-api-key | print-bearer-token` (docs/auth.md). */
+async function runAuthCommand(argv: readonly string[], io: MainIo): Promise<number> {
+	const { runAuthCommand } = await import("./cli/auth-commands.js");
+	const env = readEnvOptions();
+	const agentDir = resolveAgentDir({
+		cwd: process.cwd(),
+		env: env.agentDir ? { PI_CODING_AGENT_DIR: env.agentDir } : {},
+	});
+	const { noBrowser, hasDisplay } = env;
+	return runAuthCommand(argv, { agentDir, env: process.env, ...io, noBrowser, hasDisplay });
 }
 
 /** Runs RPC, JSON or print mode. */

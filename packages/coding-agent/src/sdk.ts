@@ -7,6 +7,8 @@ import { resolve } from "node:path";
 import { Agent, type AgentThinkingLevel, type AgentTool, type StreamFn } from "@pi/agent-core";
 import { type CacheRetention, type Model, setHttpIdleTimeout, streamSimple } from "@pi/ai";
 import { AgentSession } from "./core/agent-session.js";
+import { loadOAuthModelAdjusters } from "./core/auth/oauth-support.js";
+import { retryUnauthorizedOnce } from "./core/auth/unauthorized-retry.js";
 import { buildToolSet } from "./core/build-tool-set.js";
 import { AuthStorage } from "./core/config/auth-storage.js";
 import { ModelRegistry } from "./core/config/model-registry.js";
@@ -260,6 +262,10 @@ export async function createAgentSession(options: CreateAgentSessionOptions = {}
 	setHttpIdleTimeout(settings.get("httpIdleTimeoutMs"));
 	const auth = options.authStorage ?? AuthStorage.create({ agentDir, onWarning: warn });
 	const registry = options.modelRegistry ?? new ModelRegistry({ agentDir, auth, env, onError: warn, onWarning: warn });
+	// Signed in with a subscription: its integration may adjust the provider's models (Copilot's base URL).
+	if (auth.list().some((provider) => auth.get(provider)?.type === "oauth")) {
+		await loadOAuthModelAdjusters(auth, registry, { onWarning: warn });
+	}
 	const sessionDir = options.sessionDir ?? settings.getSessionDir() ?? getProjectSessionDir(agentDir, cwd);
 	// MCP configuration is read (and the client loaded) now; the servers start once the set-up can no longer fail.
 	const mcp = options.noTools
@@ -413,11 +419,12 @@ export async function createAgentSession(options: CreateAgentSessionOptions = {}
 		convertToLlm: (messages) => convertToLlm(messages, { blockImages: settings.getImageSettings().blockImages }),
 		getApiKey: (provider) => registry.getApiKey({ provider }),
 		// Providers with `authHeader` also need the key as a bearer header, resolved per request like the key.
-		streamFn: async (target, context, streamOptions) => {
+		// A 401 to a subscription (OAuth) token is answered by one token refresh and one retry (core/auth/).
+		streamFn: retryUnauthorizedOnce(async (target, context, streamOptions) => {
 			const { headers } = await registry.getRequestAuth(target);
 			const merged = headers ? { ...streamOptions, headers: { ...headers, ...streamOptions.headers } } : streamOptions;
 			return baseStream(target, context, merged);
-		},
+		}, registry.apiKeys),
 		steeringMode: settings.getSteeringMode(),
 		followUpMode: settings.getFollowUpMode(),
 		thinkingBudgets: settings.getThinkingBudgets(),

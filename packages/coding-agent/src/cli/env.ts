@@ -23,6 +23,10 @@ export interface EnvOptions {
 	externalEditor?: string;
 	/** `COLORFGBG`: the terminal's colours, for choosing the dark or light theme. */
 	colorfgbg?: string;
+	/** `PI_NO_BROWSER` = 1/true/yes: sign-in prints its URL without opening a browser. */
+	noBrowser: boolean;
+	/** `DISPLAY` or `WAYLAND_DISPLAY` is set: a browser can be opened (Linux and the BSDs). */
+	hasDisplay: boolean;
 }
 
 function isTruthy(value: string | undefined): boolean {
@@ -45,5 +49,7 @@ export function readEnvOptions(env: NodeJS.ProcessEnv = process.env): EnvOptions
 		clipboardCommand: nonEmpty(env.PI_CLIPBOARD_COMMAND),
 		externalEditor: nonEmpty(env.VISUAL) ?? nonEmpty(env.EDITOR),
 		colorfgbg: nonEmpty(env.COLORFGBG),
+		noBrowser: isTruthy(env.PI_NO_BROWSER),
+		hasDisplay: nonEmpty(env.DISPLAY) !== undefined || nonEmpty(env.WAYLAND_DISPLAY) !== undefined,
 	};
 }

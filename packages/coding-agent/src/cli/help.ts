@@ -34,6 +34,10 @@ export function helpText(version: string): string {
 		"",
 		"Messages run in order in one session. @file attaches a file (text inlined, images attached) to the first",
 		"prompt. Without -p or --mode and with a terminal on stdin, pi starts the interactive UI.",
+		"",
+		"Commands:",
+		"  pi auth login|logout|check|print-api-key|print-bearer-token  sign in, credentials (pi auth --help)",
+		"  pi install|remove|update|list|config                         packages (pi install --help)",
 	];
 	const width = Math.max(...OPTION_SPECS.map((spec) => flagLabel(spec).length)) + 2;
 	for (const group of GROUP_ORDER) {

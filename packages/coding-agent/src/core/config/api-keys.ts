@@ -4,7 +4,9 @@
  * credential variable names the bash tool strips from commands' environment.
  */
 import { getAllEnvKeyNames, getEnvKeyNames } from "@pi/ai";
-import { type AuthStorage, isApiKeyCredential, isOAuthCredential, type OAuthCredential } from "./auth-storage.js";
+import type { OAuthSupport } from "../auth/oauth-support.js";
+import { refreshTexts } from "../auth/texts.js";
+import { type AuthStorage, isApiKeyCredential, isOAuthCredential } from "./auth-storage.js";
 import type { ValueResolver } from "./value-resolver.js";
 
 /** Values shorter than this are not treated as secrets for redaction (session-format.md R6). */
@@ -18,8 +20,20 @@ export interface ResolvedApiKey {
 	source: ApiKeySource;
 }
 
-/** Refreshes an expired OAuth entry; returns the new entry (it is saved to auth.json) or undefined. */
-export type OAuthRefresher = (provider: string, entry: OAuthCredential) => Promise<OAuthCredential | undefined>;
+/**
+ * Less than this left before an OAuth token's `expires` and a request refreshes it first (a request started now
+ * must not outlive its token). Same value as `OAUTH_EXPIRY_MARGIN_MS` of core/auth/token-refresh.ts, which is
+ * imported only when a refresh runs.
+ */
+export const OAUTH_REFRESH_MARGIN_MS = 60_000;
+
+/** Options of {@link ApiKeyResolver.getApiKey}. */
+export interface GetApiKeyOptions {
+	/** An OAuth token with less validity left than this is refreshed first (default {@link OAUTH_REFRESH_MARGIN_MS}). */
+	minValidityMs?: number;
+	/** Stops waiting for a refresh (another process's lock); the refresh request itself is cancelled too. */
+	signal?: AbortSignal;
+}
 
 /** The error shown when a prompt needs a key and none resolves (config.md §5.3). */
 export function missingApiKeyMessage(provider: string): string {
@@ -37,8 +51,8 @@ export interface ApiKeyResolverOptions {
 	env?: NodeJS.ProcessEnv;
 	/** The provider's raw models.json `apiKey`, if any. */
 	getModelsJsonApiKey: (provider: string) => string | undefined;
-	/** Login integrations that can refresh expired OAuth entries, by provider. */
-	oauthRefreshers?: Record<string, OAuthRefresher>;
+	/** Sign-in integrations that refresh stored OAuth entries (core/auth/oauth-support.ts). */
+	oauth?: OAuthSupport;
 	/** Clock for OAuth expiry (tests). */
 	now?: () => number;
 }
@@ -46,6 +60,8 @@ export interface ApiKeyResolverOptions {
 export class ApiKeyResolver {
 	private cliKey: { provider: string; key: string } | undefined;
 	private readonly secrets = new Set<string>();
+	/** OAuth access tokens handed out, by provider: a 401 to one of them is worth one refresh. */
+	private readonly oauthKeys = new Map<string, Set<string>>();
 	private readonly env: NodeJS.ProcessEnv;
 	private readonly now: () => number;
 
@@ -74,22 +90,52 @@ export class ApiKeyResolver {
 		return value ? this.found(value, "models.json") : undefined;
 	}
 
-	/** Whether the provider has a key; an expired OAuth entry counts when a refresher exists for it. */
+	/** Whether the provider has a key; an expired OAuth entry counts when pi can refresh it. */
 	hasKey(provider: string): boolean {
 		if (this.resolve(provider)) return true;
-		return isOAuthCredential(this.options.auth.get(provider)) && this.options.oauthRefreshers?.[provider] !== undefined;
+		return isOAuthCredential(this.options.auth.get(provider)) && this.options.oauth?.supports(provider) === true;
 	}
 
-	/** The key for a request: like `resolve`, but an expired OAuth entry is refreshed first when possible. */
-	async getApiKey(provider: string): Promise<string | undefined> {
-		const entry = this.options.auth.get(provider);
-		const refresher = this.options.oauthRefreshers?.[provider];
+	/**
+	 * The key for a request: like `resolve`, but a stored OAuth token of a provider pi can sign in to is refreshed
+	 * first when it has less than `minValidityMs` left (then the OAuth entry is the answer, never a fallback). Throws
+	 * an Error written for the user when that refresh fails ("sign in again" for a revoked sign-in).
+	 */
+	async getApiKey(provider: string, options: GetApiKeyOptions = {}): Promise<string | undefined> {
 		const cliApplies = this.cliKey?.provider === provider && this.cliKey.key;
-		if (!cliApplies && refresher && isOAuthCredential(entry) && this.now() >= entry.expires) {
-			const refreshed = await refresher(provider, entry);
-			if (refreshed) this.options.auth.set(provider, refreshed);
+		const entry = this.options.auth.get(provider);
+		const oauth = this.options.oauth;
+		if (!cliApplies && isOAuthCredential(entry) && oauth?.supports(provider)) {
+			const minValidityMs = options.minValidityMs ?? OAUTH_REFRESH_MARGIN_MS;
+			const current =
+				entry.expires - this.now() > minValidityMs
+					? entry
+					: await oauth.refresh(provider, { reason: "expired", minValidityMs, signal: options.signal });
+			return this.foundOAuth(provider, current.access).key;
 		}
 		return this.resolve(provider)?.key;
+	}
+
+	/** Whether pi can refresh (and sign in to) the provider's OAuth entries. */
+	canRefresh(provider: string): boolean {
+		return this.options.oauth?.supports(provider) === true;
+	}
+
+	/** Whether `key` is an OAuth access token this resolver handed out for `provider`. */
+	isOAuthKey(provider: string, key: string): boolean {
+		return this.oauthKeys.get(provider)?.has(key) === true;
+	}
+
+	/**
+	 * After the provider answered 401 to the OAuth token `rejectedKey`: refreshes once (unless another refresh
+	 * already replaced it) and returns the new token. Throws an Error written for the user when the refresh fails.
+	 */
+	async refreshRejectedKey(provider: string, rejectedKey: string, signal?: AbortSignal): Promise<string> {
+		const oauth = this.options.oauth;
+		if (!oauth?.supports(provider))
+			throw new Error(refreshTexts.failed(provider, refreshTexts.unknownProvider(provider)));
+		const next = await oauth.refresh(provider, { reason: "unauthorized", rejectedAccess: rejectedKey, signal });
+		return this.foundOAuth(provider, next.access).key;
 	}
 
 	/** Marks a value as a secret to redact (header values, keys resolved elsewhere). */
@@ -107,6 +153,13 @@ export class ApiKeyResolver {
 		if (isApiKeyCredential(entry)) return this.options.values.resolve(entry.key);
 		if (isOAuthCredential(entry) && this.now() < entry.expires && entry.access) return entry.access;
 		return undefined;
+	}
+
+	private foundOAuth(provider: string, key: string): ResolvedApiKey {
+		const keys = this.oauthKeys.get(provider) ?? new Set<string>();
+		this.oauthKeys.set(provider, keys);
+		keys.add(key);
+		return this.found(key, "auth");
 	}
 
 	private found(key: string, source: ApiKeySource): ResolvedApiKey {

@@ -54,17 +54,19 @@ export type JsonObjectUpdate =
 
 /**
  * Read-modify-write of a JSON object file that other pi processes change too (config.md §12): creates its directory
- * (mode 0700, like the agent dir), then under the file lock re-reads it (missing = `{}`), lets `update` change the
+ * (mode 0700, like the agent dir), then under the file lock (unless `lockHeld`) re-reads it (missing = `{}`), lets `update` change the
  * object and writes it atomically with `mode`. Never throws.
  */
 export function updateJsonObjectFile(
 	file: string,
 	update: (value: Record<string, unknown>) => void,
-	options: { mode?: number } = {},
+	options: { mode?: number; lockHeld?: boolean } = {},
 ): JsonObjectUpdate {
 	try {
 		mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
-		return withFileLockSync(file, (): JsonObjectUpdate => {
+		// `lockHeld`: this process already holds the file's (async) lock, so taking it again would wait on itself.
+		const locked = options.lockHeld ? <T>(_: string, fn: () => T) => fn() : withFileLockSync;
+		return locked(file, (): JsonObjectUpdate => {
 			const read = readJsonFile(file);
 			if (read.status === "invalid") return { status: "invalid", reason: read.error };
 			const value = read.status === "ok" ? read.value : {};

@@ -2,7 +2,10 @@
  * `AuthStorage`: stored credentials in `<agentDir>/auth.json` (config.md §4). The file is created (mode 0600,
  * directory 0700) only when a credential is saved; every write re-reads under the file lock and changes one entry.
  */
+import { mkdirSync } from "node:fs";
+import { dirname } from "node:path";
 import { readJsonFile, updateJsonObjectFile } from "./atomic-json.js";
+import { type AsyncFileLockOptions, withFileLock } from "./file-lock.js";
 import { isPlainObject } from "./json-path.js";
 import { getAgentPaths } from "./paths.js";
 
@@ -82,6 +85,10 @@ export class AuthStorage {
 	private entries: Record<string, AuthEntry> = {};
 	/** False while the file on disk is unparseable: it is then never overwritten. */
 	private writable = true;
+	/** Calls of {@link withLock} running in this process (they hold the file lock between them). */
+	private lockDepth = 0;
+	/** The in-process queue of {@link withLock} callers: one critical section at a time. */
+	private lockQueue: Promise<unknown> = Promise.resolve();
 
 	private constructor(
 		private readonly file: string | undefined,
@@ -158,6 +165,35 @@ export class AuthStorage {
 		this.save(provider);
 	}
 
+	/**
+	 * Runs `fn` holding the auth.json lock (cross-process, kept fresh while `fn` awaits the network), after re-reading
+	 * the file, so `fn` sees what other processes wrote and its `set`/`remove` calls change the latest file. Callers
+	 * in this process are queued. Rejects with `FileLockError` when another holder keeps the lock past the timeout.
+	 */
+	withLock<T>(fn: () => Promise<T>, options: AsyncFileLockOptions = {}): Promise<T> {
+		const run = async () => {
+			const file = this.file;
+			if (!file) return fn();
+			mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
+			return withFileLock(
+				file,
+				async () => {
+					this.lockDepth++;
+					try {
+						this.reload();
+						return await fn();
+					} finally {
+						this.lockDepth--;
+					}
+				},
+				options,
+			);
+		};
+		const result = this.lockQueue.then(run, run);
+		this.lockQueue = result.catch(() => {});
+		return result;
+	}
+
 	private save(provider: string): void {
 		const file = this.file;
 		if (!file) return;
@@ -172,7 +208,7 @@ export class AuthStorage {
 				if (entry === undefined) delete onDisk[provider];
 				else onDisk[provider] = entry;
 			},
-			{ mode: AUTH_FILE_MODE },
+			{ mode: AUTH_FILE_MODE, lockHeld: this.lockDepth > 0 },
 		);
 		if (result.status === "saved") this.entries = result.value as Record<string, AuthEntry>;
 		else if (result.status === "invalid") {

@@ -1,9 +1,12 @@
 /**
  * Cross-process lock for one file's read-modify-write (config.md §12): a `<file>.lock` directory made with an
- * atomic mkdir. Synchronous on purpose: the critical section is a few milliseconds of small-file I/O, and a sync
- * API lets setters stay simple and ordered.
+ * atomic mkdir. The sync variant is for the few milliseconds of small-file I/O of a setter; the async variant
+ * (`withFileLock`) is for critical sections that wait on the network (an OAuth token refresh) and keeps the lock
+ * directory's mtime fresh while held, so nobody removes it as stale. Both are compatible with the `proper-lockfile`
+ * locks the original pi takes on the same files (same directory name, same mtime-based staleness).
  */
 import { mkdirSync, rmdirSync, statSync } from "node:fs";
+import { mkdir, rmdir, stat, utimes } from "node:fs/promises";
 
 export const LOCK_RETRY_DELAY_MS = 20;
 export const LOCK_MAX_RETRIES = 10;
@@ -64,5 +67,88 @@ export function withFileLockSync<T>(file: string, fn: () => T): T {
 		} catch {
 			// Already gone (treated as stale by someone else); nothing to release.
 		}
+	}
+}
+
+/** How often a held async lock touches its directory: well inside the stale limit, even on a loaded machine. */
+export const LOCK_TOUCH_INTERVAL_MS = 2_000;
+/** How long `withFileLock` waits for another holder by default (a refresh by another process takes seconds). */
+export const LOCK_WAIT_TIMEOUT_MS = 60_000;
+
+/** Options of {@link withFileLock}. */
+export interface AsyncFileLockOptions {
+	/** Give up (FileLockError) after waiting this long for another holder. Default {@link LOCK_WAIT_TIMEOUT_MS}. */
+	timeoutMs?: number;
+	/** Stops waiting for the lock (rejects with the signal's reason); a held lock is released as usual. */
+	signal?: AbortSignal;
+}
+
+function delay(ms: number, signal: AbortSignal | undefined): Promise<void> {
+	return new Promise((resolve, reject) => {
+		if (signal?.aborted) return reject(signal.reason);
+		const timer = setTimeout(() => {
+			signal?.removeEventListener("abort", onAbort);
+			resolve();
+		}, ms);
+		const onAbort = () => {
+			clearTimeout(timer);
+			reject(signal?.reason);
+		};
+		signal?.addEventListener("abort", onAbort, { once: true });
+	});
+}
+
+async function tryLockAsync(lockDir: string): Promise<boolean> {
+	try {
+		await mkdir(lockDir);
+		return true;
+	} catch (error) {
+		if ((error as NodeJS.ErrnoException).code === "EEXIST") return false;
+		throw error;
+	}
+}
+
+async function removeIfStaleAsync(lockDir: string): Promise<boolean> {
+	try {
+		if (Date.now() - (await stat(lockDir)).mtimeMs <= LOCK_STALE_AFTER_MS) return false;
+		await rmdir(lockDir);
+		return true;
+	} catch {
+		return true;
+	}
+}
+
+/**
+ * Runs `fn` while holding the lock of `file`, waiting (polling, with a growing pause up to 250 ms) while another
+ * process or another call holds it. The file's directory must exist. While `fn` runs the lock directory's mtime is
+ * refreshed every {@link LOCK_TOUCH_INTERVAL_MS}; a holder that died stops touching it and its lock turns stale
+ * after {@link LOCK_STALE_AFTER_MS}. Errors from `fn` propagate after the lock is released.
+ */
+export async function withFileLock<T>(
+	file: string,
+	fn: () => Promise<T>,
+	options: AsyncFileLockOptions = {},
+): Promise<T> {
+	const lockDir = `${file}.lock`;
+	const deadline = Date.now() + (options.timeoutMs ?? LOCK_WAIT_TIMEOUT_MS);
+	let pause = LOCK_RETRY_DELAY_MS;
+	while (!(await tryLockAsync(lockDir))) {
+		if (await removeIfStaleAsync(lockDir)) continue;
+		if (Date.now() >= deadline) throw new FileLockError(file);
+		await delay(pause, options.signal);
+		pause = Math.min(pause * 2, 250);
+	}
+	const touch = setInterval(() => {
+		const now = new Date();
+		utimes(lockDir, now, now).catch(() => {
+			// Removed under us (judged stale by someone): nothing to keep fresh; the release below is a no-op.
+		});
+	}, LOCK_TOUCH_INTERVAL_MS);
+	touch.unref();
+	try {
+		return await fn();
+	} finally {
+		clearInterval(touch);
+		await rmdir(lockDir).catch(() => {});
 	}
 }

@@ -3,8 +3,9 @@
  * (§5) per provider. A broken models.json is reported and ignored as a whole; built-in models keep working.
  */
 import { getModels, getProviders, hasAmbientCredentials, type Model } from "@pi/ai";
-import { ApiKeyResolver, collectCredentialEnvNames, type OAuthRefresher } from "./api-keys.js";
-import { type AuthStorage, isApiKeyCredential } from "./auth-storage.js";
+import { createOAuthSupport, type OAuthSupport } from "../auth/oauth-support.js";
+import { ApiKeyResolver, collectCredentialEnvNames } from "./api-keys.js";
+import { type AuthStorage, isApiKeyCredential, isOAuthCredential, type OAuthCredential } from "./auth-storage.js";
 import {
 	loadModelsJson,
 	type ModelDefinition,
@@ -35,11 +36,17 @@ export interface ModelRegistryOptions {
 	onError?: (message: string) => void;
 	/** Receives warnings (failing `!command`s). */
 	onWarning?: (message: string) => void;
-	/** Login integrations that refresh expired OAuth entries. */
-	oauthRefreshers?: Record<string, OAuthRefresher>;
+	/**
+	 * Sign-in integrations that refresh stored OAuth entries. Default: the built-in subscription providers of
+	 * @pi/ai, refreshing under the auth.json lock (core/auth/).
+	 */
+	oauth?: OAuthSupport;
 	/** Clock for OAuth expiry (tests). */
 	now?: () => number;
 }
+
+/** A sign-in integration's change to its provider's models for the stored credentials (OAuthProvider.modifyModels). */
+export type OAuthModelAdjuster = (models: Model[], credential: OAuthCredential) => Model[];
 
 /** What a request to a model needs besides the model: its key and extra headers (`authHeader`). */
 export interface RequestAuth {
@@ -57,6 +64,8 @@ export class ModelRegistry {
 	private errors: string[] = [];
 	/** Providers added at run time (extensions' `pi.registerProvider`); they outlive `refresh()`. */
 	private readonly runtimeProviders = new Map<string, ProviderConfig>();
+	/** `modifyModels` of sign-in integrations, by provider: applied while the provider has stored OAuth credentials. */
+	private readonly oauthAdjusters = new Map<string, OAuthModelAdjuster>();
 
 	constructor(private readonly options: ModelRegistryOptions) {
 		this.modelsJsonPath = options.modelsJsonPath ?? getAgentPaths(options.agentDir).models;
@@ -66,10 +75,17 @@ export class ModelRegistry {
 			values: this.values,
 			env: options.env,
 			getModelsJsonApiKey: (provider) => this.providerConfig(provider)?.apiKey,
-			oauthRefreshers: options.oauthRefreshers,
+			oauth:
+				options.oauth ??
+				createOAuthSupport({ auth: options.auth, now: options.now, onRefreshed: () => this.rebuildModels() }),
 			now: options.now,
 		});
 		this.refresh();
+	}
+
+	/** The credentials store keys are resolved from. */
+	get authStorage(): AuthStorage {
+		return this.options.auth;
 	}
 
 	/** Re-reads models.json and rebuilds the model list. */
@@ -78,6 +94,21 @@ export class ModelRegistry {
 		this.errors = loaded.status === "invalid" ? loaded.errors : [];
 		for (const error of this.errors) this.options.onError?.(error);
 		this.config = loaded.status === "ok" ? loaded.config : { providers: {} };
+		this.models = this.buildModels();
+	}
+
+	/**
+	 * Lets a sign-in integration adjust its provider's models (GitHub Copilot: the base URL its token names) while
+	 * OAuth credentials of that provider are stored; applied now and after every rebuild (refresh, token refresh).
+	 */
+	setOAuthModelAdjuster(provider: string, adjust: OAuthModelAdjuster | undefined): void {
+		if (adjust) this.oauthAdjusters.set(provider, adjust);
+		else this.oauthAdjusters.delete(provider);
+		this.rebuildModels();
+	}
+
+	/** Rebuilds the model list from what is already loaded (after stored credentials changed). */
+	rebuildModels(): void {
 		this.models = this.buildModels();
 	}
 
@@ -211,6 +242,20 @@ export class ModelRegistry {
 			} else {
 				models = models.map((model) => (model.provider === provider ? this.adjustBuiltIn(model, config) : model));
 			}
+		}
+		return this.applyOAuthAdjusters(models);
+	}
+
+	/** Each adjuster sees only its provider's models; their place in the list is kept. */
+	private applyOAuthAdjusters(models: Model[]): Model[] {
+		for (const [provider, adjust] of this.oauthAdjusters) {
+			const credential = this.options.auth.get(provider);
+			if (!isOAuthCredential(credential)) continue;
+			const own = models.filter((model) => model.provider === provider);
+			if (own.length === 0) continue;
+			const adjusted = adjust(own, credential);
+			const byId = new Map(adjusted.map((model) => [model.id, model]));
+			models = models.map((model) => (model.provider === provider ? (byId.get(model.id) ?? model) : model));
 		}
 		return models;
 	}

@@ -98,19 +98,43 @@ describe("API key resolution order (§5.1)", () => {
 		expect(resolver({ auth: { anthropic: oauth }, now: 2000 }).hasKey("anthropic")).toBe(false);
 	});
 
-	it("refreshes an expired oauth entry for a request when a refresher exists", async () => {
-		const auth = AuthStorage.inMemory({ anthropic: { type: "oauth", access: "old", refresh: "r", expires: 10 } });
+	it("refreshes an oauth entry with less than a minute left before a request, when pi can sign in to it", async () => {
+		const auth = AuthStorage.inMemory({ anthropic: { type: "oauth", access: "old", refresh: "r", expires: 60_500 } });
+		const refreshed: string[] = [];
 		const keys = new ApiKeyResolver({
 			auth,
 			values: new ValueResolver({ env: {} }),
 			env: {},
 			getModelsJsonApiKey: () => undefined,
-			now: () => 100,
-			oauthRefreshers: { anthropic: async (_p, e) => ({ ...e, access: "new-access-token", expires: 1000 }) },
+			now: () => 1000,
+			oauth: {
+				supports: (provider) => provider === "anthropic",
+				refresh: async (provider, request) => {
+					refreshed.push(`${provider}:${request.reason}`);
+					return { type: "oauth", access: "new-access-token", refresh: "r2", expires: 10_000_000 };
+				},
+			},
 		});
-		expect(keys.resolve("anthropic")).toBeUndefined();
-		expect(keys.hasKey("anthropic")).toBe(true);
+		expect(keys.resolve("anthropic")?.key).toBe("old");
 		expect(await keys.getApiKey("anthropic")).toBe("new-access-token");
+		expect(refreshed).toEqual(["anthropic:expired"]);
+		expect(keys.isOAuthKey("anthropic", "new-access-token")).toBe(true);
+		expect(keys.isOAuthKey("anthropic", "old")).toBe(false);
+	});
+
+	it("an expired oauth entry counts as a key only when pi can refresh it", () => {
+		const oauth: AuthEntry = { type: "oauth", access: "access-token-1", refresh: "r", expires: 10 };
+		const make = (supported: boolean) =>
+			new ApiKeyResolver({
+				auth: AuthStorage.inMemory({ "some-provider": oauth }),
+				values: new ValueResolver({ env: {} }),
+				env: {},
+				getModelsJsonApiKey: () => undefined,
+				now: () => 1000,
+				oauth: { supports: () => supported, refresh: async () => ({ ...oauth, type: "oauth" }) as never },
+			});
+		expect(make(true).hasKey("some-provider")).toBe(true);
+		expect(make(false).hasKey("some-provider")).toBe(false);
 	});
 
 	it("records resolved values of 8+ characters as secrets", () => {

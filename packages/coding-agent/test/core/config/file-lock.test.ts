@@ -1,10 +1,15 @@
 import { execFile } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, utimesSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, statSync, utimesSync } from "node:fs";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { buildSync } from "esbuild";
 import { describe, expect, it } from "vitest";
-import { FileLockError, withFileLockSync } from "../../../src/core/config/file-lock.js";
+import {
+	FileLockError,
+	LOCK_TOUCH_INTERVAL_MS,
+	withFileLock,
+	withFileLockSync,
+} from "../../../src/core/config/file-lock.js";
 import { SettingsManager } from "../../../src/core/config/settings.js";
 import { tempDir, warningSink, writeFile } from "./helpers.js";
 
@@ -76,5 +81,61 @@ describe("file lock", () => {
 		expect(withFileLockSync(file, () => 42)).toBe(42);
 		mkdirSync(`${file}.lock`);
 		expect(() => withFileLockSync(file, () => 1)).toThrow(FileLockError);
+	});
+});
+
+describe("async file lock (held across network waits)", () => {
+	const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+	it("runs one holder at a time; the second waits for the first and then runs", async () => {
+		const file = join(tempDir(), "auth.json");
+		const log: string[] = [];
+		const holder = (name: string) =>
+			withFileLock(file, async () => {
+				log.push(`${name} in`);
+				await pause(100);
+				log.push(`${name} out`);
+				return name;
+			});
+		expect(await Promise.all([holder("a"), holder("b")])).toEqual(["a", "b"]);
+		// Whoever got the lock first, the other entered only after it left.
+		const first = log[0]!.slice(0, 1);
+		const second = first === "a" ? "b" : "a";
+		expect(log).toEqual([`${first} in`, `${first} out`, `${second} in`, `${second} out`]);
+		expect(existsSync(`${file}.lock`)).toBe(false);
+	});
+
+	it("keeps the lock directory's mtime fresh while held, so nobody takes it for stale", async () => {
+		const file = join(tempDir(), "auth.json");
+		const started = Date.now();
+		await withFileLock(file, async () => {
+			const old = new Date(started - 60_000);
+			utimesSync(`${file}.lock`, old, old);
+			await pause(LOCK_TOUCH_INTERVAL_MS + 500);
+			expect(statSync(`${file}.lock`).mtimeMs).toBeGreaterThanOrEqual(started - 1000);
+			// The sync lock of another writer does not remove it meanwhile.
+			expect(() => withFileLockSync(file, () => 1)).toThrow(FileLockError);
+		});
+	});
+
+	it("takes over a stale lock (no touch for over 10 s) and gives up on a live one after its timeout", async () => {
+		const file = join(tempDir(), "auth.json");
+		mkdirSync(`${file}.lock`);
+		const old = new Date(Date.now() - 20_000);
+		utimesSync(`${file}.lock`, old, old);
+		expect(await withFileLock(file, async () => "taken")).toBe("taken");
+		mkdirSync(`${file}.lock`);
+		await expect(withFileLock(file, async () => "never", { timeoutMs: 150 })).rejects.toThrow(FileLockError);
+		expect(existsSync(`${file}.lock`)).toBe(true);
+	});
+
+	it("releases the lock when the critical section rejects", async () => {
+		const file = join(tempDir(), "auth.json");
+		await expect(
+			withFileLock(file, async () => {
+				throw new Error("boom");
+			}),
+		).rejects.toThrow("boom");
+		expect(existsSync(`${file}.lock`)).toBe(false);
 	});
 });

@@ -1,0 +1,86 @@
+/**
+ * The seam between key resolution and subscription sign-in: which providers pi can sign in to (a static table in
+ * @pi/ai, no flow code) and refreshing their stored credentials. The refresher and the provider's flow module are
+ * imported on the first refresh, so a run whose tokens are fresh loads neither.
+ */
+import { getOAuthProvider, isOAuthProviderId, type Model } from "@pi/ai";
+import { type AuthStorage, isOAuthCredential, type OAuthCredential } from "../config/auth-storage.js";
+import type { OAuthProviderLoader, OAuthRefreshRequest, OAuthTokenRefresher } from "./token-refresh.js";
+
+/** What key resolution needs from sign-in integrations. */
+export interface OAuthSupport {
+	/** Whether pi can refresh this provider's OAuth entries. */
+	supports(provider: string): boolean;
+	/** Fresh credentials (see `OAuthTokenRefresher.refresh`); throws an Error written for the user. */
+	refresh(provider: string, request: OAuthRefreshRequest): Promise<OAuthCredential>;
+}
+
+export interface OAuthSupportOptions {
+	auth: AuthStorage;
+	/** Called after a refresh stored new credentials. */
+	onRefreshed?: (provider: string, credential: OAuthCredential) => void;
+	/** Which providers have an integration (default: the built-in subscription providers of @pi/ai). */
+	supports?: (provider: string) => boolean;
+	/** Loads an integration (default: `getOAuthProvider` of @pi/ai). */
+	loadProvider?: OAuthProviderLoader;
+	now?: () => number;
+	lockTimeoutMs?: number;
+}
+
+/** The built-in sign-in integrations, refreshing through `auth` (its file lock included). */
+export function createOAuthSupport(options: OAuthSupportOptions): OAuthSupport {
+	let refresher: Promise<OAuthTokenRefresher> | undefined;
+	const load = async () => {
+		const { OAuthTokenRefresher } = await import("./token-refresh.js");
+		return new OAuthTokenRefresher({
+			auth: options.auth,
+			loadProvider: options.loadProvider ?? getOAuthProvider,
+			onRefreshed: options.onRefreshed,
+			now: options.now,
+			lockTimeoutMs: options.lockTimeoutMs,
+		});
+	};
+	return {
+		supports: options.supports ?? isOAuthProviderId,
+		async refresh(provider, request) {
+			refresher ??= load();
+			return (await refresher).refresh(provider, request);
+		},
+	};
+}
+
+/** Where {@link loadOAuthModelAdjusters} installs `modifyModels` (the model registry). */
+export interface OAuthModelTarget {
+	setOAuthModelAdjuster(
+		provider: string,
+		adjust: ((models: Model[], credential: OAuthCredential) => Model[]) | undefined,
+	): void;
+}
+
+/**
+ * Installs the `modifyModels` of every sign-in integration that has stored OAuth credentials (GitHub Copilot's
+ * base URL comes from its token). Loads only the integrations of providers signed in with OAuth. Never throws: an
+ * integration that fails to load is reported through `onWarning` and its models stay as they are.
+ */
+export async function loadOAuthModelAdjusters(
+	auth: AuthStorage,
+	target: OAuthModelTarget,
+	options: {
+		supports?: (provider: string) => boolean;
+		loadProvider?: OAuthProviderLoader;
+		onWarning?: (message: string) => void;
+	} = {},
+): Promise<void> {
+	const supports = options.supports ?? isOAuthProviderId;
+	const loadProvider = options.loadProvider ?? getOAuthProvider;
+	for (const provider of auth.list()) {
+		if (!isOAuthCredential(auth.get(provider)) || !supports(provider)) continue;
+		try {
+			const integration = await loadProvider(provider);
+			const modify = integration?.modifyModels?.bind(integration);
+			if (modify) target.setOAuthModelAdjuster(provider, (models, credential) => modify(models, credential));
+		} catch (error) {
+			options.onWarning?.(error instanceof Error ? error.message : String(error));
+		}
+	}
+}
