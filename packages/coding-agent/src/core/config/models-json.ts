@@ -13,6 +13,7 @@ export const SUPPORTED_APIS: readonly KnownApi[] = [
 	"openai-responses",
 	"google-generative-ai",
 	"openai-codex-responses",
+	"mistral-conversations",
 ];
 
 type ThinkingLevelMap = Partial<Record<AgentLevel, string | null>>;
