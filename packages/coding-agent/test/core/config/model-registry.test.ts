@@ -3,6 +3,7 @@ import { getModels, getProviders } from "@pi/ai";
 import { describe, expect, it } from "vitest";
 import { AuthStorage } from "../../../src/core/config/auth-storage.js";
 import { ModelRegistry } from "../../../src/core/config/model-registry.js";
+import { SUPPORTED_APIS } from "../../../src/core/config/models-json.js";
 import { clearValueCommandCache } from "../../../src/core/config/value-resolver.js";
 import { tempDir, writeFile } from "./helpers.js";
 
@@ -56,7 +57,7 @@ describe("models.json validation", () => {
 			`${p}$.providers.local.models[1].id: required non-empty string`,
 			`${p}$.providers.anthropic: set at least one of "baseUrl", "headers", "compat", "modelOverrides" (or add "models")`,
 			`${p}$.providers.nowhere: "nowhere" is not a built-in provider; a custom provider needs "models"`,
-			`${p}$.providers.openai.api: expected one of anthropic-messages, openai-completions, openai-responses, google-generative-ai`,
+			`${p}$.providers.openai.api: expected one of ${SUPPORTED_APIS.join(", ")}`,
 			`${p}$.providers.openai.modelOverrides.gpt-x.api: cannot be overridden`,
 			`${p}$.providers.openai.modelOverrides.gpt-x.cost.input: expected a number >= 0`,
 		]);
