@@ -61,6 +61,11 @@ loaders.set("google-vertex", {
 	// Application Default Credentials (gcloud, a key file, the metadata server) need no key.
 	needsApiKey: false,
 });
+loaders.set("bedrock-converse-stream", {
+	load: async () => (await import("./providers/bedrock.js")).bedrockAdapter,
+	// The AWS credential chain (profile, keys, SSO, ECS, IRSA) or a bearer token from the environment.
+	needsApiKey: false,
+});
 loaders.set("mistral-conversations", {
 	load: async () => (await import("./providers/mistral.js")).mistralAdapter,
 	needsApiKey: true,

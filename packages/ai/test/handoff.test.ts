@@ -31,6 +31,7 @@ const ID_RULES: Partial<Record<KnownApi, RegExp>> = {
 	"google-vertex": /^[A-Za-z0-9_-]{1,64}$/,
 	"openai-codex-responses": /^[A-Za-z0-9_-]{1,64}$/,
 	"mistral-conversations": /^[A-Za-z0-9]{9}$/,
+	"bedrock-converse-stream": /^[A-Za-z0-9_-]{1,64}$/,
 };
 
 function readBody(api: KnownApi, body: any): BodyFacts {
@@ -99,6 +100,18 @@ function readBody(api: KnownApi, body: any): BodyFacts {
 					}
 				}
 				if (message.role === "tool") facts.resultIds.push(message.tool_call_id);
+			}
+			break;
+		case "bedrock-converse-stream":
+			for (const message of body.messages) {
+				for (const block of message.content) {
+					if (block.toolUse) facts.callIds.push(block.toolUse.toolUseId);
+					if (block.toolResult) facts.resultIds.push(block.toolResult.toolUseId);
+					const reasoning = block.reasoningContent;
+					if (reasoning)
+						facts.signatures.push(reasoning.reasoningText?.signature ?? reasoning.redactedContent ?? "reasoning");
+					if (message.role === "assistant" && typeof block.text === "string") facts.assistantText += block.text;
+				}
 			}
 			break;
 	}

@@ -27,6 +27,8 @@ export type {
 	MockOAuthProvider,
 } from "./mock-oauth/state.js";
 export { anthropicProtocol } from "./mock-server/anthropic.js";
+export { bedrockProtocol } from "./mock-server/bedrock.js";
+export { crc32, encodeEventStreamMessage } from "./mock-server/event-stream.js";
 export { googleProtocol } from "./mock-server/google.js";
 export { googleVertexProtocol, VERTEX_MOCK_MESSAGES } from "./mock-server/google-vertex.js";
 export { mistralProtocol } from "./mock-server/mistral.js";

@@ -72,6 +72,14 @@ export function mockModel(api: KnownApi, server: MockServer, overrides: Partial<
 			provider: "mistral",
 			baseUrl: `${server.url}/mistral`,
 		},
+		// The bare origin as a custom endpoint: the SDK posts to `/model/{id}/converse-stream` under it.
+		"bedrock-converse-stream": {
+			id: "anthropic.claude-sonnet-4-5-20250929-v1:0",
+			name: "Claude Sonnet 4.5 (Bedrock)",
+			api: "bedrock-converse-stream",
+			provider: "amazon-bedrock",
+			baseUrl: server.url,
+		},
 	};
 	const model = byApi[api];
 	if (!model) throw new Error(`mockModel: no mock model for api ${api}; add one to test/helpers/scenarios.ts`);
@@ -86,6 +94,7 @@ export const ALL_APIS: KnownApi[] = [
 	"google-vertex",
 	"openai-codex-responses",
 	"mistral-conversations",
+	"bedrock-converse-stream",
 ];
 
 export const USER_CONTEXT: Context = {

@@ -32,6 +32,8 @@ function sentMaxTokens(api: KnownApi, body: any): number | undefined {
 			return body.generationConfig?.maxOutputTokens;
 		case "mistral-conversations":
 			return body.max_tokens;
+		case "bedrock-converse-stream":
+			return body.inferenceConfig?.maxTokens;
 	}
 }
 

@@ -5,7 +5,13 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { complete, type ProviderResponse } from "../../src/index.js";
 import { type MockServer, startMockServer } from "../../src/testing/index.js";
+import type { KnownApi } from "../../src/types.js";
 import { ALL_APIS, mockModel, USER_CONTEXT } from "../helpers/scenarios.js";
+
+/** The content type of a streamed answer where it is not SSE. */
+const STREAM_CONTENT_TYPES: Partial<Record<KnownApi, string>> = {
+	"bedrock-converse-stream": "application/vnd.amazon.eventstream",
+};
 
 let server: MockServer;
 beforeAll(async () => {
@@ -27,7 +33,7 @@ describe("onResponse", () => {
 			const failed = await complete(mockModel(api, server), USER_CONTEXT, { apiKey: "test-key", onResponse });
 			expect(failed.stopReason).toBe("error");
 			expect(seen.map((response) => response.status)).toEqual([200, 429]);
-			expect(seen[0]!.headers["content-type"]).toContain("text/event-stream");
+			expect(seen[0]!.headers["content-type"]).toContain(STREAM_CONTENT_TYPES[api] ?? "text/event-stream");
 			expect(seen[1]!.headers["retry-after"]).toBe("7");
 		});
 	}

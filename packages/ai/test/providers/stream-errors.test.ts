@@ -36,6 +36,7 @@ const TRANSIENT: Partial<Record<KnownApi, Omit<MockStreamError, "afterEvents" | 
 	"google-vertex": { type: "UNAVAILABLE", status: 503 },
 	"openai-codex-responses": { type: "server_error" },
 	"mistral-conversations": { type: "service_unavailable" },
+	"bedrock-converse-stream": { type: "ServiceUnavailableException" },
 };
 
 async function failWith(api: KnownApi, error: Omit<MockStreamError, "afterEvents">) {

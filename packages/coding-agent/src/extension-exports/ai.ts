@@ -7,6 +7,7 @@ export { Type } from "@sinclair/typebox";
 export {
 	streamSimpleAnthropic,
 	streamSimpleGoogle,
+	streamSimpleOpenAICodexResponses,
 	streamSimpleOpenAICompletions,
 	streamSimpleOpenAIResponses,
 } from "./provider-streams.js";

@@ -13,6 +13,8 @@ const onApi =
 export const streamSimpleAnthropic = onApi("anthropic-messages");
 /** Streams with the OpenAI Responses API. */
 export const streamSimpleOpenAIResponses = onApi("openai-responses");
+/** Streams with the ChatGPT Codex backend (a ChatGPT Plus/Pro sign-in token as the key). */
+export const streamSimpleOpenAICodexResponses = onApi("openai-codex-responses");
 /** Streams with the OpenAI Chat Completions API. */
 export const streamSimpleOpenAICompletions = onApi("openai-completions");
 /** Streams with the Google Generative AI API. */

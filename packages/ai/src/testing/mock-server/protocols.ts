@@ -1,4 +1,5 @@
 import { anthropicProtocol } from "./anthropic.js";
+import { bedrockProtocol } from "./bedrock.js";
 import { googleProtocol } from "./google.js";
 import { googleVertexProtocol } from "./google-vertex.js";
 import { mistralProtocol } from "./mistral.js";
@@ -13,6 +14,7 @@ import type { WireProtocol } from "./types.js";
  */
 export const DEFAULT_PROTOCOLS: WireProtocol[] = [
 	anthropicProtocol,
+	bedrockProtocol,
 	// Before openai-completions: its `/chat/completions` suffix also matches the Mistral path.
 	mistralProtocol,
 	openaiCompletionsProtocol,

@@ -101,7 +101,11 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
 			if (!protocol.encodeStreamError) throw new Error(MOCK_SERVER_MESSAGES.noStreamError(protocol.name));
 			sent.push(protocol.encodeStreamError(turn.streamError));
 		}
-		res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache", connection: "keep-alive" });
+		res.writeHead(200, {
+			"content-type": protocol.contentType ?? "text/event-stream",
+			"cache-control": "no-cache",
+			connection: "keep-alive",
+		});
 		if (turn.eventDelayMs) {
 			for (const frame of sent) {
 				if (res.destroyed) return;
@@ -170,7 +174,7 @@ function parseBody(raw: string): unknown {
 }
 
 /** Writes and waits for the data to be handed to the socket, honouring backpressure. */
-function write(res: ServerResponse, data: string): Promise<void> {
+function write(res: ServerResponse, data: string | Uint8Array): Promise<void> {
 	return new Promise((resolve) => {
 		if (res.destroyed) return resolve();
 		const flushed = res.write(data, () => resolve());
@@ -178,17 +182,26 @@ function write(res: ServerResponse, data: string): Promise<void> {
 	});
 }
 
-async function writeBatched(res: ServerResponse, frames: string[]): Promise<void> {
-	let batch = "";
+async function writeBatched(res: ServerResponse, frames: (string | Uint8Array)[]): Promise<void> {
+	let batch: (string | Uint8Array)[] = [];
+	let size = 0;
 	for (const frame of frames) {
-		batch += frame;
-		if (batch.length >= WRITE_BATCH_CHARS) {
+		batch.push(frame);
+		size += frame.length;
+		if (size >= WRITE_BATCH_CHARS) {
 			if (res.destroyed) return;
-			await write(res, batch);
-			batch = "";
+			await write(res, joinFrames(batch));
+			batch = [];
+			size = 0;
 		}
 	}
-	if (batch !== "" && !res.destroyed) await write(res, batch);
+	if (batch.length > 0 && !res.destroyed) await write(res, joinFrames(batch));
+}
+
+/** SSE frames join as text; a batch with binary frames (event-stream messages) joins as bytes. */
+function joinFrames(frames: (string | Uint8Array)[]): string | Uint8Array {
+	if (frames.every((frame) => typeof frame === "string")) return frames.join("");
+	return Buffer.concat(frames.map((frame) => (typeof frame === "string" ? Buffer.from(frame) : frame)));
 }
 
 function sleep(ms: number): Promise<void> {

@@ -77,10 +77,15 @@ export interface WireProtocol {
 	name: string;
 	/** Whether this protocol serves the request (by method and path). */
 	matches(method: string, path: string): boolean;
-	/** The complete SSE frames (each ending in a blank line) for a turn. */
-	encode(turn: MockTurn, request: RecordedRequest): string[];
+	/**
+	 * The response's content type; default `text/event-stream`. A protocol with a binary framing (Bedrock's
+	 * `application/vnd.amazon.eventstream`) names its own.
+	 */
+	contentType?: string;
+	/** The complete frames for a turn: SSE text (each ending in a blank line) or binary messages. */
+	encode(turn: MockTurn, request: RecordedRequest): (string | Uint8Array)[];
 	/** The error response for `turn.httpError`. */
 	encodeError(error: NonNullable<MockTurn["httpError"]>): WireErrorResponse;
 	/** The SSE frame of an in-stream error (`turn.streamError`); a protocol without it cannot script one. */
-	encodeStreamError?(error: MockStreamError): string;
+	encodeStreamError?(error: MockStreamError): string | Uint8Array;
 }
