@@ -7,6 +7,9 @@ import type { AddressInfo } from "node:net";
 import { OAUTH_TEXTS } from "./texts.js";
 import { OAuthError } from "./types.js";
 
+/** How long open connections may finish after the server stops listening. */
+const PAGE_GRACE_MS = 1000;
+
 export interface CallbackServerOptions {
 	host: string;
 	/** 0 = any free port; `CallbackServer.port` then names the one chosen. */
@@ -57,8 +60,11 @@ export async function startCallbackServer(options: CallbackServerOptions): Promi
 	});
 
 	const close = () => {
+		// Stop listening at once (the port is free again), but let the page just sent reach the browser: the
+		// connection closes by itself after it (`connection: close`); a stray keep-alive one is cut a little later.
 		server.close();
-		server.closeAllConnections();
+		server.closeIdleConnections();
+		setTimeout(() => server.closeAllConnections(), PAGE_GRACE_MS).unref();
 	};
 	if (options.signal?.aborted) throw new OAuthError(OAUTH_TEXTS.aborted, "aborted");
 	await listen(server, options.host, options.port);
