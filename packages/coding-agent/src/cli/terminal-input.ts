@@ -35,10 +35,14 @@ export class LineReader {
 	 * before an answer came.
 	 */
 	ask(prompt: string, signal?: AbortSignal): Promise<string | undefined> {
-		if (prompt) this.output.write(prompt);
 		const queued = this.lines.shift();
-		if (queued !== undefined) return Promise.resolve(queued.trim());
+		if (queued !== undefined) {
+			if (prompt) this.output.write(`${prompt}\n`);
+			return Promise.resolve(queued.trim());
+		}
+		// Nothing more will come (stdin ended): asking would only leave a dangling question on the screen.
 		if (this.ended || signal?.aborted) return Promise.resolve(undefined);
+		if (prompt) this.output.write(prompt);
 		return new Promise((resolve) => {
 			const waiter = (line: string | undefined) => {
 				signal?.removeEventListener("abort", onAbort);
@@ -47,6 +51,8 @@ export class LineReader {
 			const onAbort = () => {
 				const index = this.waiters.indexOf(waiter);
 				if (index !== -1) this.waiters.splice(index, 1);
+				// The question was answered elsewhere (the browser): end its line so the next output starts clean.
+				if (prompt) this.output.write("\n");
 				resolve(undefined);
 			};
 			signal?.addEventListener("abort", onAbort, { once: true });
