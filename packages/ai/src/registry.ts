@@ -52,6 +52,10 @@ loaders.set("openai-codex-responses", {
 	load: async () => (await import("./providers/openai-codex-responses.js")).openaiCodexResponsesAdapter,
 	needsApiKey: true,
 });
+loaders.set("azure-openai-responses", {
+	load: async () => (await import("./providers/azure-openai-responses.js")).azureOpenAIResponsesAdapter,
+	needsApiKey: true,
+});
 loaders.set("google-generative-ai", {
 	load: async () => (await import("./providers/google.js")).googleAdapter,
 	needsApiKey: true,

@@ -29,6 +29,7 @@ const ID_RULES: Partial<Record<KnownApi, RegExp>> = {
 	"openai-responses": /^[A-Za-z0-9_-]{1,64}$/,
 	"google-generative-ai": /^[A-Za-z0-9_-]{1,64}$/,
 	"google-vertex": /^[A-Za-z0-9_-]{1,64}$/,
+	"azure-openai-responses": /^[A-Za-z0-9_-]{1,64}$/,
 	"openai-codex-responses": /^[A-Za-z0-9_-]{1,64}$/,
 	"mistral-conversations": /^[A-Za-z0-9]{9}$/,
 	"bedrock-converse-stream": /^[A-Za-z0-9_-]{1,64}$/,
@@ -61,6 +62,7 @@ function readBody(api: KnownApi, body: any): BodyFacts {
 				if (message.role === "tool") facts.resultIds.push(message.tool_call_id);
 			}
 			break;
+		case "azure-openai-responses":
 		case "openai-responses":
 		case "openai-codex-responses":
 			for (const item of body.input) {

@@ -56,6 +56,13 @@ export function mockModel(api: KnownApi, server: MockServer, overrides: Partial<
 			provider: "google",
 			baseUrl: `${server.url}/v1beta`,
 		},
+		"azure-openai-responses": {
+			id: "gpt-5",
+			name: "GPT-5 (Azure)",
+			api: "azure-openai-responses",
+			provider: "azure-openai-responses",
+			baseUrl: `${server.url}/openai/v1`,
+		},
 		// A bare origin: the SDK adds `/v1[/projects/{p}/locations/{l}]/publishers/google/models/…` itself.
 		"google-vertex": {
 			id: "gemini-2.5-pro",
@@ -92,6 +99,7 @@ export const ALL_APIS: KnownApi[] = [
 	"openai-responses",
 	"google-generative-ai",
 	"google-vertex",
+	"azure-openai-responses",
 	"openai-codex-responses",
 	"mistral-conversations",
 	"bedrock-converse-stream",

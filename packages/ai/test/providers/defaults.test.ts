@@ -24,6 +24,7 @@ function sentMaxTokens(api: KnownApi, body: any): number | undefined {
 			return body.max_tokens;
 		case "openai-completions":
 			return body.max_completion_tokens ?? body.max_tokens;
+		case "azure-openai-responses":
 		case "openai-responses":
 		case "openai-codex-responses":
 			return body.max_output_tokens;

@@ -34,6 +34,7 @@ const TRANSIENT: Partial<Record<KnownApi, Omit<MockStreamError, "afterEvents" | 
 	"openai-responses": { type: "server_error" },
 	"google-generative-ai": { type: "UNAVAILABLE", status: 503 },
 	"google-vertex": { type: "UNAVAILABLE", status: 503 },
+	"azure-openai-responses": { type: "server_error" },
 	"openai-codex-responses": { type: "server_error" },
 	"mistral-conversations": { type: "service_unavailable" },
 	"bedrock-converse-stream": { type: "ServiceUnavailableException" },

@@ -1,5 +1,6 @@
 import { anthropicProtocol } from "./anthropic.js";
 import { bedrockProtocol } from "./bedrock.js";
+import { azureOpenAIResponsesProtocol } from "./azure-openai-responses.js";
 import { googleProtocol } from "./google.js";
 import { googleVertexProtocol } from "./google-vertex.js";
 import { mistralProtocol } from "./mistral.js";
@@ -20,6 +21,8 @@ export const DEFAULT_PROTOCOLS: WireProtocol[] = [
 	openaiCompletionsProtocol,
 	// Before openai-responses: its `/responses` suffix also matches the Codex path.
 	openaiCodexResponsesProtocol,
+	// Before openai-responses: its `/responses` suffix also matches the Azure paths.
+	azureOpenAIResponsesProtocol,
 	openaiResponsesProtocol,
 	// Before google: its `/models/…:streamGenerateContent` also matches the Vertex publisher path.
 	googleVertexProtocol,
