@@ -201,6 +201,26 @@ describe("openai-codex-responses: failures", () => {
 		});
 	});
 
+	it("a scripted usage limit of the mock backend carries its reset time", async () => {
+		server.reset();
+		server.enqueue({
+			httpError: {
+				status: 429,
+				type: "usage_limit_reached",
+				message: "The usage limit has been reached",
+				retryAfter: "600",
+			},
+		});
+		const message = await complete(model, USER_CONTEXT, { apiKey: TOKEN });
+		expect(message.errorMessage).toBe("429 You have reached your ChatGPT usage limit. It resets in about 10 minutes.");
+		expect(message.errorInfo).toEqual({
+			status: 429,
+			code: "usage_limit_reached",
+			retryable: false,
+			retryAfterMs: 600_000,
+		});
+	});
+
 	it("reads the reset time from resets_at too", async () => {
 		const resetsAt = Math.floor(Date.now() / 1000) + 3 * 3600 + 5 * 60 + 20;
 		const body = { error: { code: "usage_limit_reached", message: "limit", resets_at: resetsAt } };

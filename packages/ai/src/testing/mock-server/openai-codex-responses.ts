@@ -1,6 +1,6 @@
 import { openaiResponsesProtocol } from "./openai-responses.js";
 import { namedEvent } from "./sse.js";
-import type { MockTurn, RecordedRequest, WireProtocol } from "./types.js";
+import type { MockTurn, RecordedRequest, WireErrorResponse, WireProtocol } from "./types.js";
 
 /** Headers every Codex request must carry; a request without one gets an in-stream error naming it. */
 const REQUIRED_HEADERS: Record<string, (value: string) => boolean> = {
@@ -20,6 +20,24 @@ export const CODEX_MOCK_MESSAGES = {
 	notStored: "Store must be set to false",
 } as const;
 
+/** Error types of the subscription's limits, whose bodies carry the reset time. */
+const LIMIT_TYPES = new Set(["usage_limit_reached", "usage_not_included"]);
+
+/**
+ * The OpenAI error body, and for a usage limit (`type: "usage_limit_reached"`) the backend's extra field: the
+ * seconds until the limit resets (`resets_in_seconds`), taken from the turn's `retryAfter`.
+ */
+function encodeCodexError(error: NonNullable<MockTurn["httpError"]>): WireErrorResponse {
+	const response = openaiResponsesProtocol.encodeError(error);
+	const seconds = Number(error.retryAfter);
+	if (!error.type || !LIMIT_TYPES.has(error.type) || error.retryAfter === undefined || !Number.isFinite(seconds)) {
+		return response;
+	}
+	const body = JSON.parse(response.body) as { error: Record<string, unknown> };
+	body.error.resets_in_seconds = seconds;
+	return { ...response, body: JSON.stringify(body) };
+}
+
 /** The first reason the real backend would refuse this request, if any. */
 function refusal(request: RecordedRequest): string | undefined {
 	for (const [name, valid] of Object.entries(REQUIRED_HEADERS)) {
@@ -36,7 +54,8 @@ function refusal(request: RecordedRequest): string | undefined {
  * The ChatGPT Codex backend: `POST …/codex/responses`, answered with the Responses event stream (the encoder of
  * the openai-responses protocol). It checks what the real backend insists on (the account, beta and originator
  * headers, `store: false`, no `max_output_tokens` or `temperature`) and answers a request that breaks a rule with
- * an `error` event naming it, so a test sees the reason instead of a plausible answer. Listed before the
+ * an `error` event naming it, so a test sees the reason instead of a plausible answer. An HTTP error of type
+ * `usage_limit_reached` carries the reset time the way the backend writes it. Listed before the
  * openai-responses protocol, whose `/responses` suffix would match this path too.
  */
 export const openaiCodexResponsesProtocol: WireProtocol = {
@@ -51,7 +70,7 @@ export const openaiCodexResponsesProtocol: WireProtocol = {
 		return openaiResponsesProtocol.encode(turn, request);
 	},
 
-	encodeError: openaiResponsesProtocol.encodeError,
+	encodeError: encodeCodexError,
 
 	encodeStreamError: openaiResponsesProtocol.encodeStreamError,
 };
