@@ -36,7 +36,9 @@ export {
 	type OAuthProvider,
 } from "./oauth/types.js";
 export type { AnthropicEffort, AnthropicStreamOptions } from "./providers/anthropic-request.js";
+export type { AzureOpenAIResponsesOptions } from "./providers/azure/config.js";
 export type { GeminiThinkingLevel, GoogleOptions } from "./providers/google-gemini/request.js";
+export type { GoogleVertexOptions } from "./providers/google-vertex/config.js";
 export type { MistralOptions } from "./providers/mistral/request.js";
 export type { OpenAICodexResponsesOptions } from "./providers/openai-codex/request.js";
 export { CODEX_TEXTS } from "./providers/openai-codex/texts.js";
