@@ -37,6 +37,7 @@ export {
 } from "./oauth/types.js";
 export type { AnthropicEffort, AnthropicStreamOptions } from "./providers/anthropic-request.js";
 export type { AzureOpenAIResponsesOptions } from "./providers/azure/config.js";
+export type { BedrockOptions } from "./providers/bedrock/request.js";
 export type { GeminiThinkingLevel, GoogleOptions } from "./providers/google-gemini/request.js";
 export type { GoogleVertexOptions } from "./providers/google-vertex/config.js";
 export type { MistralOptions } from "./providers/mistral/request.js";

@@ -14,6 +14,7 @@ export const SUPPORTED_APIS: readonly KnownApi[] = [
 	"google-generative-ai",
 	"openai-codex-responses",
 	"mistral-conversations",
+	"bedrock-converse-stream",
 ];
 
 type ThinkingLevelMap = Partial<Record<AgentLevel, string | null>>;
