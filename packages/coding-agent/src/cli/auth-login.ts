@@ -5,10 +5,11 @@
  * from a terminal, or from piped stdin. The conversation goes to stderr; stdout gets only the final line.
  */
 import { getOAuthProvider } from "@pi/ai";
+import { openBrowser } from "../core/auth/open-browser.js";
 import type { AuthStorage } from "../core/config/auth-storage.js";
 import { authCliTexts } from "./auth-texts.js";
 import { CliError, EXIT } from "./errors.js";
-import { LineReader, openBrowser, readSecret } from "./terminal-input.js";
+import { LineReader, readSecret } from "./terminal-input.js";
 
 /** What a login runs with. */
 export interface LoginContext {

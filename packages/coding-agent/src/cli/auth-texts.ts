@@ -1,5 +1,5 @@
 /** Every user-visible text of `pi auth` (help, prompts, results, errors), in one place for tests and docs. */
-import type { BrowserOpenResult } from "./terminal-input.js";
+import type { BrowserOpenResult } from "../core/auth/open-browser.js";
 
 export const AUTH_HELP = `Usage:
   pi auth login [provider] [--api-key]

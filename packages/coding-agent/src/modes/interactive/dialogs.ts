@@ -70,6 +70,11 @@ export class Dialogs {
 		});
 	}
 
+	/** Redraws the screen (a dialog whose content changes on its own, like a sign-in's progress). */
+	requestRender(): void {
+		this.host.tui.requestRender();
+	}
+
 	/** Closes the open dialog as if cancelled. */
 	cancel(): void {
 		this.closeCurrent?.();

@@ -72,6 +72,7 @@ export async function runInteractiveMode(args: CliArgs, env: EnvOptions = readEn
 		agentDir,
 		authStorage,
 		clipboardCommand: env.clipboardCommand,
+		browser: { noBrowser: env.noBrowser, hasDisplay: env.hasDisplay },
 		externalEditor: env.externalEditor,
 		showHardwareCursor: env.hardwareCursor || settings.getShowHardwareCursor(),
 		onReload: reloadResources,

@@ -107,6 +107,7 @@ export class InteractiveMode {
 			keybindings: this.keybindings,
 			terminal: options.terminal,
 			clipboardCommand: options.clipboardCommand,
+			browser: options.browser,
 		});
 		this.actions = new KeyActions(this);
 		this.ready = new Promise((resolve) => {

@@ -40,6 +40,8 @@ export interface ModeContextInfo {
 	terminal: Terminal;
 	/** PI_CLIPBOARD_COMMAND (tests stub the clipboard with it). */
 	clipboardCommand?: string;
+	/** Whether /login may open a browser (PI_NO_BROWSER, a display). */
+	browser?: { noBrowser: boolean; hasDisplay: boolean };
 }
 
 export function createModeContext(host: ModeContextHost, info: ModeContextInfo): ModeContext {
@@ -51,6 +53,7 @@ export function createModeContext(host: ModeContextHost, info: ModeContextInfo):
 		agentDir: info.agentDir,
 		version: info.version,
 		authStorage: info.authStorage,
+		browser: info.browser ?? { noBrowser: false, hasDisplay: false },
 		keybindings: info.keybindings,
 		dialogs: host.dialogs,
 		notify: (kind, text, options) => host.notify(kind, text, options),

@@ -27,6 +27,8 @@ export interface InteractiveModeOptions {
 	authStorage?: AuthStorage;
 	/** PI_CLIPBOARD_COMMAND: a shell command receiving copied text on stdin (tests stub the clipboard). */
 	clipboardCommand?: string;
+	/** Whether /login may open a browser: PI_NO_BROWSER and whether a display is there. */
+	browser?: { noBrowser: boolean; hasDisplay: boolean };
 	/** `PI_HARDWARE_CURSOR=1` or settings `showHardwareCursor`. */
 	showHardwareCursor?: boolean;
 	/** Called by /reload after settings and models are re-read (resources, keybindings). */

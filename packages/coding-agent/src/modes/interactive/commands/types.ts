@@ -15,6 +15,8 @@ export interface ModeContext {
 	readonly agentDir: string;
 	readonly version: string;
 	readonly authStorage: AuthStorage | undefined;
+	/** Whether /login may open a browser: PI_NO_BROWSER=1 and a missing display forbid it. */
+	readonly browser: { noBrowser: boolean; hasDisplay: boolean };
 	readonly keybindings: KeybindingsManager;
 	readonly dialogs: Dialogs;
 	/** A notice row in the transcript (`options`: one that replaces itself or goes away, see NoticeOptions). */

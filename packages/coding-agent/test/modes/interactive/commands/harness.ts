@@ -41,7 +41,8 @@ export async function createModeHarness(options: ModeHarnessOptions = {}): Promi
 	const test = await createTestSession(sessionOptions);
 	const terminal = new VirtualTerminal(100, 30);
 	const { themes } = loadThemes({ agentDir: test.agentDir, cwd: test.cwd, discover: false });
-	const auth = AuthStorage.create({ agentDir: test.agentDir });
+	// Given credentials serve the session and the mode alike (as in pi); else the mode gets its own file-backed store.
+	const auth = sessionOptions.authStorage ?? AuthStorage.create({ agentDir: test.agentDir });
 	const mode = new InteractiveMode({
 		session: test.session,
 		settings: test.settings,
