@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 
 const dist = (path: string) => fileURLToPath(new URL(`../dist/${path}`, import.meta.url));
 const probe = fileURLToPath(new URL("./fixtures/import-probe.mjs", import.meta.url));
-const SDK_PATTERN = /node_modules\/(@anthropic-ai\/sdk|openai|@google\/genai|@aws-sdk|@smithy)\//;
+const SDK_PATTERN = /node_modules\/(@anthropic-ai\/sdk|openai|@google\/genai|@aws-sdk|@smithy|@mistralai\/mistralai)\//;
 
 /** Every module file node loaded while importing `files` in a fresh process. */
 function loadedModules(...files: string[]): string[] {

@@ -3,50 +3,17 @@ import type { ChatCompletionStreamRequest, CompletionEvent } from "@mistralai/mi
 import type { ApiAdapter } from "../registry.js";
 import type { Context, Model } from "../types.js";
 import type { AssistantMessageEventStream } from "../utils/event-stream.js";
+import { createMistralClient, loadMistralSdk, type MistralSdk } from "./mistral/client.js";
 import { classifyMistralError } from "./mistral/errors.js";
 import { buildMistralRequest, type MistralOptions, mapMistralSimpleOptions } from "./mistral/request.js";
 import { MistralStreamReader } from "./mistral/stream-reader.js";
-import { createMistralFetch, retryDelay, StreamErrorWatch, sleep } from "./mistral/transport.js";
+import { retryDelay, StreamErrorWatch, sleep } from "./mistral/transport.js";
 import { FAILURE_TEXTS, failOutput } from "./shared/failure.js";
 import { AssistantOutput } from "./shared/output.js";
 import { applyOnPayload } from "./shared/request.js";
 
+export { mistralServerUrl } from "./mistral/client.js";
 export type { MistralOptions } from "./mistral/request.js";
-
-/**
- * The parts of `@mistralai/mistralai` the adapter uses. The SDK ships only ES modules, so it cannot go through
- * `requireSdk`; it is imported here on the first Mistral request. Its standalone-function entry points (the core
- * client and `chatStream`) load a fraction of what the `Mistral` class does (every API's schemas): about 550 ms
- * instead of 800 ms unbundled, 50 ms instead of 370 ms in pi's bundle, where esbuild leaves the rest out.
- */
-async function importSdk() {
-	const [core, chat, http, errors] = await Promise.all([
-		import("@mistralai/mistralai/core.js"),
-		import("@mistralai/mistralai/funcs/chatStream.js"),
-		import("@mistralai/mistralai/lib/http.js"),
-		import("@mistralai/mistralai/models/errors"),
-	]);
-	return { MistralCore: core.MistralCore, chatStream: chat.chatStream, HTTPClient: http.HTTPClient, errors };
-}
-type MistralSdk = Awaited<ReturnType<typeof importSdk>>;
-let sdkPromise: Promise<MistralSdk> | undefined;
-
-function loadSdk(): Promise<MistralSdk> {
-	sdkPromise ??= importSdk().catch((error: unknown) => {
-		sdkPromise = undefined;
-		throw error;
-	});
-	return sdkPromise;
-}
-
-/**
- * The SDK adds `/v1/chat/completions` to the server URL and keeps its path, so a base URL may carry a prefix (a
- * proxy's, the mock server's). A trailing `/v1`, the Chat Completions convention Mistral models had in pi before, is
- * dropped so the version does not appear twice.
- */
-export function mistralServerUrl(baseUrl: string): string {
-	return baseUrl.replace(/\/+$/, "").replace(/\/v1$/, "");
-}
 
 /**
  * Request headers: the model's, then the caller's; `x-affinity` (which routes a session to the replica holding its
@@ -99,13 +66,8 @@ async function streamMistral(
 	const watch = new StreamErrorWatch();
 	let sdk: MistralSdk | undefined;
 	try {
-		sdk = await loadSdk();
-		const client = new sdk.MistralCore({
-			apiKey: options.apiKey ?? "",
-			serverURL: mistralServerUrl(model.baseUrl),
-			retryConfig: { strategy: "none" },
-			httpClient: new sdk.HTTPClient({ fetcher: createMistralFetch(options, watch) }),
-		});
+		sdk = await loadMistralSdk();
+		const client = createMistralClient(sdk, model, options, watch);
 		const request = await applyOnPayload(buildMistralRequest(model, context, options), model, options);
 		const events = await openStream(sdk, client, request, model, options);
 		for await (const event of events) reader.push(event.data);

@@ -3,6 +3,7 @@
  * the request it sends (messages, tools, thinking switches, headers, base URL), Mistral's 9-character tool-call ids
  * across a conversation, and thinking chunks both ways.
  */
+import { Type } from "@sinclair/typebox";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { complete, completeSimple, emptyUsage, stream } from "../../src/index.js";
 import { createMistralToolCallIdNormalizer } from "../../src/providers/mistral/messages.js";
@@ -69,6 +70,16 @@ describe("mistral-conversations: the request", () => {
 		});
 	});
 
+	it("sends a TypeBox tool schema (marked with symbol keys, which the SDK's validation rejects) as plain JSON", async () => {
+		const parameters = Type.Object({
+			path: Type.String({ description: "File to read" }),
+			limit: Type.Optional(Type.Number()),
+		});
+		const body = await reply({ ...USER_CONTEXT, tools: [{ name: "read", description: "Read a file", parameters }] });
+		expect(body.tools[0].function.parameters).toEqual(JSON.parse(JSON.stringify(parameters)));
+		expect(body.tools[0].function.parameters.properties.path).toEqual({ type: "string", description: "File to read" });
+	});
+
 	it("switches thinking on with prompt_mode for Magistral and reasoning_effort for Mistral Small 4 / Medium 3.5", async () => {
 		const sent = async (target: Model, reasoning?: "low" | "high") => {
 			server.reset();
@@ -103,6 +114,7 @@ describe("mistral-conversations: the request", () => {
 		};
 		const plain = await headersOf({ headers: { "x-team": "caller" }, sessionId: "sess-1" });
 		expect(plain).toMatchObject({ "x-team": "caller", "x-extra": "model", "x-affinity": "sess-1" });
+		expect(plain["user-agent"]).toMatch(/^mistral-client-typescript\//);
 		expect(await headersOf({ sessionId: "sess-1", cacheRetention: "none" })).not.toHaveProperty("x-affinity");
 		expect(await headersOf({ sessionId: "sess-1", headers: { "X-Affinity": "mine" } })).toMatchObject({
 			"x-affinity": "mine",

@@ -25,6 +25,7 @@ const LAZY_LIBRARIES: Record<string, RegExp> = {
 	openai: /\/node_modules\/openai\//,
 	"@anthropic-ai/sdk": /\/node_modules\/@anthropic-ai\/sdk\//,
 	"@google/genai": /\/node_modules\/@google\/genai\//,
+	"@mistralai/mistralai": /\/node_modules\/@mistralai\/mistralai\//,
 	"@aws-sdk/client-bedrock-runtime": /\/node_modules\/(@aws-sdk|@smithy)\//,
 	// The extension compiler: loaded only when an extension is not in the cache yet.
 	esbuild: /\/node_modules\/esbuild\//,

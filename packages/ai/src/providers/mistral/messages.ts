@@ -137,14 +137,17 @@ function convertToolResult(message: ToolResultMessage): MistralMessage {
 	};
 }
 
-/** Function tools with the tool's JSON schema; `strict: false` because our schemas have optional fields. */
+/**
+ * Function tools with the tool's JSON schema; `strict: false` because our schemas have optional fields. The schema
+ * is copied as plain JSON: TypeBox marks its schemas with symbol keys, which the SDK's request validation rejects.
+ */
 export function convertMistralTools(tools: Tool[]): MistralFunctionTool[] {
 	return tools.map((tool) => ({
 		type: "function" as const,
 		function: {
 			name: tool.name,
 			description: tool.description,
-			parameters: tool.parameters as Record<string, unknown>,
+			parameters: JSON.parse(JSON.stringify(tool.parameters)) as Record<string, unknown>,
 			strict: false,
 		},
 	}));
