@@ -7,6 +7,7 @@ export { Type } from "@sinclair/typebox";
 export {
 	streamSimpleAnthropic,
 	streamSimpleGoogle,
+	streamSimpleMistral,
 	streamSimpleOpenAICodexResponses,
 	streamSimpleOpenAICompletions,
 	streamSimpleOpenAIResponses,

@@ -19,3 +19,5 @@ export const streamSimpleOpenAICodexResponses = onApi("openai-codex-responses");
 export const streamSimpleOpenAICompletions = onApi("openai-completions");
 /** Streams with the Google Generative AI API. */
 export const streamSimpleGoogle = onApi("google-generative-ai");
+/** Streams with Mistral's chat completions API. */
+export const streamSimpleMistral = onApi("mistral-conversations");

@@ -6,6 +6,7 @@ import type { Model } from "@pi/ai";
 import { type MockServer, startMockServer } from "@pi/ai/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
+	streamSimpleMistral,
 	streamSimpleOpenAICodexResponses,
 	streamSimpleOpenAIResponses,
 } from "../../src/extension-exports/provider-streams.js";
@@ -48,6 +49,17 @@ describe("extension provider streams", () => {
 		expect(server.requests[0]).toMatchObject({
 			path: "/backend-api/codex/responses",
 			protocol: "openai-codex-responses",
+		});
+	});
+
+	it("streamSimpleMistral speaks Mistral's chat completions", async () => {
+		server.reset();
+		server.enqueue({ text: "from mistral" });
+		const message = await streamSimpleMistral(customModel(`${server.url}/mistral`), context, { apiKey: "k" }).result();
+		expect(message.errorMessage).toBeUndefined();
+		expect(server.requests[0]).toMatchObject({
+			path: "/mistral/v1/chat/completions",
+			protocol: "mistral-conversations",
 		});
 	});
 
