@@ -4,8 +4,9 @@
  * Exit codes: 0 success, 1 failure, 2 usage; `check` answers 0 ready, 1 not_ready, 2 invalid.
  */
 import { parseArgs } from "node:util";
-import { getOAuthProviderInfos, getProviderInfo, isOAuthProviderId } from "@pi/ai";
+import { getOAuthProviderInfos, isOAuthProviderId } from "@pi/ai";
 import { checkCredentials, formatCredentialStatus } from "../core/auth/credential-status.js";
+import { loginChoices } from "../core/auth/login-choices.js";
 import { AuthStorage, isOAuthCredential } from "../core/config/auth-storage.js";
 import { ModelRegistry } from "../core/config/model-registry.js";
 import { resolveModelPattern } from "../core/config/model-resolver.js";
@@ -189,36 +190,23 @@ function isKnownProvider(name: string, registry: ModelRegistry): boolean {
 }
 
 /** A provider to log in to, and whether with an API key rather than its subscription sign-in. */
-interface LoginChoice {
+interface LoginTarget {
 	id: string;
 	apiKey: boolean;
 }
 
-/** Subscriptions first, then the providers that take an API key (Anthropic is in both lists). */
-function loginChoices(registry: ModelRegistry): (LoginChoice & { label: string })[] {
-	const subscriptions = getOAuthProviderInfos().map((info) => ({ id: info.id, apiKey: false, label: info.name }));
-	const takesKey = (id: string) =>
-		!isOAuthProviderId(id) || getProviderInfo(id).envKeys.some((name) => name.endsWith("_API_KEY"));
-	const keyProviders = registry
-		.getProviders()
-		.filter(takesKey)
-		.map((id) => ({ id, apiKey: true, label: `${getProviderInfo(id).name} API key` }));
-	return [...subscriptions, ...keyProviders];
-}
-
 /** `pi auth login` without a provider: the choices, then (on a terminal) a question. */
-async function chooseProvider(registry: ModelRegistry, context: AuthCommandContext): Promise<LoginChoice | undefined> {
-	const choices = loginChoices(registry);
-	const subscriptions = choices.filter((choice) => !choice.apiKey).length;
+async function chooseProvider(registry: ModelRegistry, context: AuthCommandContext): Promise<LoginTarget | undefined> {
+	const choices = loginChoices(registry.getProviders());
 	const out = context.stdin.isTTY ? context.stderr : context.stdout;
-	const width = Math.max(...choices.map((choice) => choice.id.length));
-	const line = (index: number) =>
-		`  ${String(index + 1).padStart(2)}. ${choices[index]!.id.padEnd(width)}  ${choices[index]!.label}\n`;
+	const width = Math.max(...choices.map((choice) => choice.provider.length));
 	out.write(`${authCliTexts.chooseHeading}\n`);
-	for (let index = 0; index < choices.length; index++) {
-		if (index === subscriptions) out.write(`${authCliTexts.apiKeyHeading}\n`);
-		out.write(line(index));
-	}
+	choices.forEach((choice, index) => {
+		if (choice.kind === "api_key" && choices[index - 1]?.kind !== "api_key")
+			out.write(`${authCliTexts.apiKeyHeading}\n`);
+		const label = choice.kind === "api_key" ? authCliTexts.apiKeyLabel(choice.label) : choice.label;
+		out.write(`  ${String(index + 1).padStart(2)}. ${choice.provider.padEnd(width)}  ${label}\n`);
+	});
 	if (!context.stdin.isTTY) {
 		out.write(`${authCliTexts.chooseFooter}\n`);
 		return undefined;
@@ -228,9 +216,9 @@ async function chooseProvider(registry: ModelRegistry, context: AuthCommandConte
 		const answer = await reader.ask(authCliTexts.choosePrompt);
 		if (!answer) return undefined;
 		const index = /^\d+$/.test(answer) ? Number(answer) - 1 : -1;
-		const chosen = choices[index] ?? choices.find((choice) => choice.id === answer);
+		const chosen = choices[index] ?? choices.find((choice) => choice.provider === answer);
 		if (!chosen) throw usageError(authCliTexts.unknownTarget(answer));
-		return { id: chosen.id, apiKey: chosen.apiKey };
+		return { id: chosen.provider, apiKey: chosen.kind === "api_key" };
 	} finally {
 		reader.close();
 	}

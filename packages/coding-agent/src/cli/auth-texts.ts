@@ -55,6 +55,7 @@ export const authCliTexts = {
 	unknownProvider: (provider: string) => `pi has no sign-in for provider "${provider}".`,
 	// login
 	chooseHeading: "Sign in with a subscription:",
+	apiKeyLabel: (name: string) => `${name} API key`,
 	apiKeyHeading: "Or store an API key for:",
 	chooseFooter: "Run pi auth login <provider> (add --api-key to store a key for a subscription provider).",
 	choosePrompt: "Provider (number or id, empty to cancel): ",

@@ -4,13 +4,8 @@
  * (typed without echo). Either way the provider's default model is selected afterwards, so the next prompt goes to
  * the provider just logged in to. /logout removes a stored entry, naming OAuth ones by their subscription.
  */
-import {
-	getOAuthProvider,
-	getOAuthProviderInfos,
-	getProviderInfo,
-	isOAuthProviderId,
-	type OAuthCredentials,
-} from "@pi/ai";
+import { getOAuthProvider, getOAuthProviderInfos, isOAuthProviderId, type OAuthCredentials } from "@pi/ai";
+import { loginChoices } from "../../../core/auth/login-choices.js";
 import { loadOAuthModelAdjusters } from "../../../core/auth/oauth-support.js";
 import { openBrowser } from "../../../core/auth/open-browser.js";
 import { isOAuthCredential } from "../../../core/config/auth-storage.js";
@@ -46,28 +41,19 @@ const BROWSER_NOTES = {
 	failed: AUTH_TEXT.browserFailed,
 } as const;
 
-/** Whether a provider takes an API key (every provider but the subscription-only ones). */
-function takesApiKey(provider: string): boolean {
-	return !isOAuthProviderId(provider) || getProviderInfo(provider).envKeys.some((name) => name.endsWith("_API_KEY"));
-}
-
 /** `oauth:<id>` or `key:<provider>`: what to log in to, from the argument or the picker. */
 async function chooseLogin(context: ModeContext, args: string): Promise<string | undefined> {
 	if (args) return isOAuthProviderId(args) ? `oauth:${args}` : `key:${args}`;
-	const subscriptions = getOAuthProviderInfos().map((info) => ({
-		value: `oauth:${info.id}`,
-		label: info.name,
-		description: AUTH_TEXT.subscription,
-	}));
-	const keys = context.session.modelRegistry
-		.getProviders()
-		.filter(takesApiKey)
-		.map((provider) => ({
-			value: `key:${provider}`,
-			label: getProviderInfo(provider).name,
-			description: `${AUTH_TEXT.apiKey} · ${provider}`,
-		}));
-	return context.dialogs.select(AUTH_TEXT.pickProvider, [...subscriptions, ...keys]);
+	const items = loginChoices(context.session.modelRegistry.getProviders()).map((choice) =>
+		choice.kind === "oauth"
+			? { value: `oauth:${choice.provider}`, label: choice.label, description: AUTH_TEXT.subscription }
+			: {
+					value: `key:${choice.provider}`,
+					label: choice.label,
+					description: `${AUTH_TEXT.apiKey} · ${choice.provider}`,
+				},
+	);
+	return context.dialogs.select(AUTH_TEXT.pickProvider, items);
 }
 
 /** After a login: the provider's default model becomes the session's model. */

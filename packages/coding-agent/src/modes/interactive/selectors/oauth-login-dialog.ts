@@ -4,7 +4,7 @@
  * or the redirect URL / code pasted when the browser cannot reach this machine; the loopback callback may answer
  * first, and then the field goes away). Esc cancels the sign-in.
  */
-import { type Focusable, Input, matchesKey, Text, truncateToWidth, wrapTextWithAnsi } from "@pi/tui";
+import { type Focusable, hyperlink, Input, matchesKey, Text, truncateToWidth, wrapTextWithAnsi } from "@pi/tui";
 import type { Theme } from "../theme/theme.js";
 import { dialogTitleRows } from "./dialog-title.js";
 import { fitMessageRows } from "./fit-message.js";
@@ -117,8 +117,10 @@ export class OAuthLoginDialog implements Focusable {
 		const body: string[] = [];
 		if (this.url) {
 			body.push("", ` ${OAUTH_DIALOG_TEXT.openUrl}`);
-			// Wrapped at any character, never cut: the whole URL must stay copyable.
-			for (const row of wrapTextWithAnsi(this.url, inner)) body.push(` ${theme.fg("accent", row)}`);
+			// Wrapped at any character, never cut. Copying wrapped rows picks up line breaks, so every row is also a
+			// hyperlink (OSC 8) to the whole URL: a click opens it where the terminal supports that.
+			for (const row of wrapTextWithAnsi(this.url, inner))
+				body.push(` ${theme.fg("accent", hyperlink(row, this.url))}`);
 		}
 		if (this.userCode) body.push("", ` ${theme.bold(OAUTH_DIALOG_TEXT.code(this.userCode))}`);
 		for (const note of this.notes) body.push(...new Text(theme.fg("muted", note), { paddingX: 1 }).render(width));

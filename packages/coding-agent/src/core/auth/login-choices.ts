@@ -1,0 +1,34 @@
+/**
+ * What `pi auth login` and /login offer: the subscriptions first (OAuth sign-in), then every provider that takes an
+ * API key. Anthropic is in both lists; subscription-only providers (Codex) and providers whose SDK finds its own
+ * credentials without a key (Amazon Bedrock's AWS chain) are not offered an API key.
+ */
+import { getOAuthProviderInfos, getProviderInfo, isOAuthProviderId } from "@pi/ai";
+
+/** One entry of the login menu. */
+export interface LoginChoice {
+	/** The provider id (auth.json key). */
+	provider: string;
+	/** `oauth`: the subscription sign-in; `api_key`: store a key. */
+	kind: "oauth" | "api_key";
+	/** The subscription's name, or the provider's display name. */
+	label: string;
+}
+
+/** Whether storing an API key for `provider` makes sense. */
+export function takesApiKey(provider: string): boolean {
+	const info = getProviderInfo(provider);
+	if (isOAuthProviderId(provider)) return info.envKeys.some((name) => name.endsWith("_API_KEY"));
+	return !(info.envKeys.length === 0 && info.ambient);
+}
+
+/** The menu for the providers the model registry knows (`providers`), subscriptions first. */
+export function loginChoices(providers: readonly string[]): LoginChoice[] {
+	const subscriptions = getOAuthProviderInfos().map(
+		(info): LoginChoice => ({ provider: info.id, kind: "oauth", label: info.name }),
+	);
+	const keys = providers
+		.filter(takesApiKey)
+		.map((provider): LoginChoice => ({ provider, kind: "api_key", label: getProviderInfo(provider).name }));
+	return [...subscriptions, ...keys];
+}
