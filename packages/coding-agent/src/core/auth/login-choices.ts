@@ -1,7 +1,7 @@
 /**
  * What `pi auth login` and /login offer: the subscriptions first (OAuth sign-in), then every provider that takes an
- * API key. Anthropic is in both lists; subscription-only providers (Codex) and providers whose SDK finds its own
- * credentials without a key (Amazon Bedrock's AWS chain) are not offered an API key.
+ * API key. Anthropic is in both lists; the subscription-only providers (Codex, Copilot) are not offered a key.
+ * Providers with an ambient chain stay on the key list: Amazon Bedrock takes a Bedrock API key, Vertex an express key.
  */
 import { getOAuthProviderInfos, getProviderInfo, isOAuthProviderId } from "@pi/ai";
 
@@ -17,9 +17,8 @@ export interface LoginChoice {
 
 /** Whether storing an API key for `provider` makes sense. */
 export function takesApiKey(provider: string): boolean {
-	const info = getProviderInfo(provider);
-	if (isOAuthProviderId(provider)) return info.envKeys.some((name) => name.endsWith("_API_KEY"));
-	return !(info.envKeys.length === 0 && info.ambient);
+	if (!isOAuthProviderId(provider)) return true;
+	return getProviderInfo(provider).envKeys.some((name) => name.endsWith("_API_KEY"));
 }
 
 /** The menu for the providers the model registry knows (`providers`), subscriptions first. */

@@ -60,7 +60,7 @@ describe("OAuth model adjustments (modifyModels)", () => {
 });
 
 describe("login choices", () => {
-	it("subscriptions first, then providers that take a key (Anthropic in both; not Codex or Bedrock)", () => {
+	it("subscriptions first, then providers that take a key (Anthropic in both; not Codex or Copilot)", () => {
 		const choices = loginChoices(["anthropic", "openai", "openai-codex", "amazon-bedrock", "github-copilot"]);
 		expect(choices.map((choice) => `${choice.kind}:${choice.provider}`)).toEqual([
 			"oauth:anthropic",
@@ -68,6 +68,7 @@ describe("login choices", () => {
 			"oauth:github-copilot",
 			"api_key:anthropic",
 			"api_key:openai",
+			"api_key:amazon-bedrock",
 		]);
 		expect(takesApiKey("my-custom-provider")).toBe(true);
 	});
