@@ -28,15 +28,16 @@ interface SdkInternals {
 }
 let internals: SdkInternals | undefined;
 function sdkInternals(): SdkInternals {
-	internals ??= {
-		...(requireFromSdk("@smithy/node-http-handler") as Pick<SdkInternals, "NodeHttpHandler">),
-		...(requireFromSdk("@smithy/core/config") as Omit<SdkInternals, "NodeHttpHandler" | "defaultProvider">),
-		...(requireFromSdk("@aws-sdk/credential-provider-node") as Pick<SdkInternals, "defaultProvider">),
-	};
+	internals ??= Object.assign(
+		{},
+		requireFromSdk("@smithy/node-http-handler"),
+		requireFromSdk("@smithy/core/config"),
+		requireFromSdk("@aws-sdk/credential-provider-node"),
+	) as SdkInternals;
 	return internals;
 }
 
-export const { BedrockRuntimeClient, BedrockRuntimeServiceException, ConverseStreamCommand } = sdk;
+export const { BedrockRuntimeClient, ConverseStreamCommand } = sdk;
 
 /** The SDK's HTTP handlers may log through this; a library must not write to the terminal. */
 const SILENT_LOGGER = { trace() {}, debug() {}, info() {}, warn() {}, error() {} };
