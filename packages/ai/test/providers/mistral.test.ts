@@ -98,6 +98,9 @@ describe("mistral-conversations: the request", () => {
 		});
 		const mapped = { ...small, thinkingLevelMap: { low: "low", high: "high" } };
 		expect(await sent(mapped, "low")).toEqual({ prompt_mode: undefined, reasoning_effort: "low" });
+		// A map that only marks unsupported levels does not make Magistral an effort model.
+		const restricted = { ...model, thinkingLevelMap: { minimal: null, low: null } };
+		expect(await sent(restricted, "low")).toEqual({ prompt_mode: "reasoning", reasoning_effort: undefined });
 		expect(await sent({ ...model, reasoning: false }, "high")).toEqual({
 			prompt_mode: undefined,
 			reasoning_effort: undefined,

@@ -37,10 +37,10 @@ export function buildMistralRequest(
 /**
  * Whether a reasoning model is switched on with `reasoning_effort` rather than `prompt_mode`: the models Mistral
  * documents so (Mistral Small 4, the reasoning Mistral Medium releases, GLM served by Mistral), and any model whose
- * definition maps thinking levels to effort values.
+ * `thinkingLevelMap` names an effort value for some level (a map of only `null`s just marks unsupported levels).
  */
 export function usesReasoningEffort(model: Model): boolean {
-	if (model.thinkingLevelMap) return true;
+	if (Object.values(model.thinkingLevelMap ?? {}).some((value) => typeof value === "string")) return true;
 	return /^(mistral-small-(2603|latest)|mistral-medium-|zai-glm-)/.test(model.id);
 }
 
