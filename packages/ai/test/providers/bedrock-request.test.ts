@@ -137,6 +137,24 @@ describe("bedrock: request mapping", () => {
 	});
 });
 
+describe("bedrock: tool history without declared tools", () => {
+	it("writes past calls and results as text, which Bedrock accepts without a tool configuration", async () => {
+		const context = { ...toolRoundTrip(model), tools: [] };
+		const body = await bodyOf(context, { cacheRetention: "none" });
+		expect(body.toolConfig).toBeUndefined();
+		expect(JSON.stringify(body)).not.toMatch(/"toolUse"|"toolResult"/);
+		expect(body.messages[1].content.at(-2)).toEqual({ text: '[Tool call bash: {"command":"ls"}]' });
+		expect(body.messages[2].content.slice(0, 2)).toEqual([
+			{ text: "[Failed tool result of bash]" },
+			{ text: "permission denied" },
+		]);
+		server.reset();
+		const none = await bodyOf(toolRoundTrip(model), { cacheRetention: "none", toolChoice: "none" });
+		expect(none.toolConfig).toBeUndefined();
+		expect(JSON.stringify(none)).not.toContain('"toolUse"');
+	});
+});
+
 describe("bedrock: cache points", () => {
 	const cachePoints = (body: any) =>
 		[...body.system, ...body.messages.flatMap((message: any) => message.content)].filter((block) => block.cachePoint);

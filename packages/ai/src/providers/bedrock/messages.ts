@@ -23,6 +23,10 @@ const TOOL_ID_MAX_LENGTH = 64;
 export const BEDROCK_MESSAGE_TEXTS = {
 	/** Replaces an image in a format the Converse API does not take. */
 	unsupportedImage: (mimeType: string) => `(image omitted: Bedrock does not accept ${mimeType} images)`,
+	/** A past tool call, written as text when the request declares no tools. */
+	toolCall: (name: string, args: unknown) => `[Tool call ${name}: ${JSON.stringify(args)}]`,
+	/** Heads a past tool result written as text. */
+	toolResult: (name: string, isError: boolean) => `[${isError ? "Failed tool" : "Tool"} result of ${name}]`,
 } as const;
 
 const IMAGE_FORMATS: Record<string, ImageFormat> = {
@@ -36,6 +40,11 @@ const IMAGE_FORMATS: Record<string, ImageFormat> = {
 /** Options of the conversion: where cache points go (`undefined` = none). */
 export interface ConvertOptions {
 	cachePoint?: CachePointBlock;
+	/**
+	 * Whether the request declares tools. Bedrock rejects `toolUse` and `toolResult` blocks without a tool
+	 * configuration, so without tools the history's calls and results are written as text.
+	 */
+	toolsDeclared: boolean;
 }
 
 /**
@@ -60,7 +69,10 @@ export function convertBedrockMessages(messages: Message[], model: Model, option
 				blocks.filter((block): block is ContentBlock => block !== undefined),
 			);
 		} else if (message.role === "assistant") {
-			push("assistant", assistantBlocks(message, model));
+			push("assistant", assistantBlocks(message, model, options.toolsDeclared));
+		} else if (!options.toolsDeclared) {
+			const head: ContentBlock = { text: BEDROCK_MESSAGE_TEXTS.toolResult(message.toolName, message.isError) };
+			push("user", [head, ...(toolResultBlocks(message.content) as ContentBlock[])]);
 		} else {
 			push("user", [
 				{
@@ -118,7 +130,7 @@ function imageBlock(block: ImageContent): ImageBlock | undefined {
  * unsigned one, from a cut stream, cannot be verified and goes as text), other vendors' without (they reject the
  * field), redacted reasoning as its encrypted bytes.
  */
-function assistantBlocks(message: AssistantMessage, model: Model): ContentBlock[] {
+function assistantBlocks(message: AssistantMessage, model: Model, toolsDeclared: boolean): ContentBlock[] {
 	const claude = isClaudeModel(model);
 	const blocks: ContentBlock[] = [];
 	for (const block of message.content) {
@@ -126,7 +138,9 @@ function assistantBlocks(message: AssistantMessage, model: Model): ContentBlock[
 			const text = textBlock(block.text);
 			if (text) blocks.push(text);
 		} else if (block.type === "toolCall") {
-			blocks.push({ toolUse: { toolUseId: block.id, name: block.name, input: block.arguments ?? {} } });
+			const input = block.arguments ?? {};
+			if (toolsDeclared) blocks.push({ toolUse: { toolUseId: block.id, name: block.name, input } });
+			else blocks.push({ text: BEDROCK_MESSAGE_TEXTS.toolCall(block.name, input) });
 		} else if (block.redacted) {
 			if (block.thinkingSignature) {
 				blocks.push({ reasoningContent: { redactedContent: Buffer.from(block.thinkingSignature, "base64") } });

@@ -67,9 +67,10 @@ export function buildConverseInput(
 ): ConverseStreamCommandInput {
 	const cachePoint = settings.caching ? cachePointFor(options) : undefined;
 	const maxTokens = resolveMaxTokens(model, options);
+	const toolsDeclared = Boolean(context.tools?.length) && options.toolChoice !== "none";
 	const input: ConverseStreamCommandInput = {
 		modelId: model.id,
-		messages: convertBedrockMessages(context.messages, model, { cachePoint }),
+		messages: convertBedrockMessages(context.messages, model, { cachePoint, toolsDeclared }),
 		inferenceConfig: { maxTokens },
 	};
 	if (context.systemPrompt) {
@@ -77,8 +78,8 @@ export function buildConverseInput(
 		if (cachePoint) system.push({ cachePoint });
 		input.system = system;
 	}
-	if (context.tools?.length && options.toolChoice !== "none") {
-		input.toolConfig = { tools: convertTools(context.tools) };
+	if (toolsDeclared) {
+		input.toolConfig = { tools: convertTools(context.tools!) };
 		const choice = convertToolChoice(options.toolChoice);
 		if (choice) input.toolConfig.toolChoice = choice;
 	}
