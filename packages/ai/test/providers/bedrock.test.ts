@@ -3,6 +3,9 @@
  * credentials, bearer tokens, skip-auth, region and endpoint rules, HTTP/1.1, caller headers. The environment the
  * adapter reads is always given (`env`), never the machine's.
  */
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { complete, type Model } from "../../src/index.js";
 import { resolveBedrockConnection } from "../../src/providers/bedrock/config.js";
@@ -104,6 +107,31 @@ describe("bedrock: region and endpoint", () => {
 			regions.push(signedBy(request.headers.authorization).region);
 		}
 		expect(regions).toEqual(["us-west-2", "eu-west-1", "ap-south-1"]);
+	});
+
+	it("a named profile's region comes from the AWS config file, else the base URL's", async () => {
+		const dir = mkdtempSync(join(tmpdir(), "pi-bedrock-"));
+		const configFile = join(dir, "config");
+		writeFileSync(configFile, "[profile work]\nregion = ap-northeast-1\n[profile bare]\noutput = json\n");
+		// The SDK reads the config file's location from the process environment.
+		const saved = { file: process.env.AWS_CONFIG_FILE, region: process.env.AWS_REGION };
+		process.env.AWS_CONFIG_FILE = configFile;
+		delete process.env.AWS_REGION;
+		try {
+			const env = { AWS_ENDPOINT_URL_BEDROCK_RUNTIME: server.url };
+			const regions: string[] = [];
+			for (const profile of ["work", "bare"]) {
+				server.reset();
+				const request = await send({ env, profile, credentials: KEYS }, standard("eu-central-1"));
+				regions.push(signedBy(request.headers.authorization).region);
+			}
+			expect(regions).toEqual(["ap-northeast-1", "eu-central-1"]);
+		} finally {
+			if (saved.file === undefined) delete process.env.AWS_CONFIG_FILE;
+			else process.env.AWS_CONFIG_FILE = saved.file;
+			if (saved.region !== undefined) process.env.AWS_REGION = saved.region;
+			rmSync(dir, { recursive: true, force: true });
+		}
 	});
 
 	it("a custom base URL is the endpoint, path prefix included, and beats AWS_ENDPOINT_URL_BEDROCK_RUNTIME", async () => {
