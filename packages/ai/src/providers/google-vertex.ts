@@ -1,9 +1,9 @@
-import type { GoogleGenAIOptions } from "@google/genai";
+import type { GoogleGenAI as GoogleGenAIClient, GoogleGenAIOptions } from "@google/genai";
 import type { ApiAdapter } from "../registry.js";
 import type { Context, Model } from "../types.js";
 import type { AssistantMessageEventStream } from "../utils/event-stream.js";
 import { mapGoogleSimpleOptions } from "./google-gemini/request.js";
-import { type GeminiBackend, type GeminiTransportOptions, streamGeminiBackend } from "./google-gemini/stream.js";
+import { type GeminiBackend, streamGeminiBackend } from "./google-gemini/stream.js";
 import {
 	type GoogleVertexOptions,
 	resolveVertexAuth,
@@ -23,11 +23,11 @@ export { type GoogleVertexOptions, VERTEX_ADC_MARKER, VERTEX_TEXTS } from "./goo
  * A `@google/genai` client in Vertex mode. With ADC the SDK asks google-auth-library for a token (key file, gcloud's
  * file or the metadata server), whose own HTTP requests go through our transport too.
  */
-function createVertexClient(model: Model, auth: VertexAuth, transport: GeminiTransportOptions) {
+function createVertexClient(model: Model, auth: VertexAuth): GoogleGenAIClient {
 	const common: GoogleGenAIOptions = {
 		vertexai: true,
 		apiVersion: VERTEX_API_VERSION,
-		httpOptions: { ...vertexEndpoint(model), ...transport },
+		httpOptions: vertexEndpoint(model),
 	};
 	const options: GoogleGenAIOptions =
 		auth.kind === "apiKey"
@@ -63,6 +63,27 @@ function quietly<T>(construct: () => T): T {
 	}
 }
 
+/**
+ * ADC clients kept across requests: google-auth-library caches its access token (valid for an hour) in the client,
+ * so a session's requests share one token instead of fetching one each (a token request and, for a service account,
+ * an RSA signature). Keyed by everything that decides the credentials; a failed request drops its client, so a
+ * fresh `gcloud auth application-default login` or a replaced key file is picked up by the next one.
+ */
+const adcClients = new Map<string, GoogleGenAIClient>();
+/** Configurations are few (one per project/location/endpoint in use); the bound only guards against misuse. */
+const MAX_ADC_CLIENTS = 16;
+
+function adcClientKey(model: Model, auth: VertexAuth): string {
+	const env = process.env;
+	return JSON.stringify([
+		auth,
+		vertexEndpoint(model),
+		env.GOOGLE_APPLICATION_CREDENTIALS,
+		env.CLOUDSDK_CONFIG,
+		env.HOME,
+	]);
+}
+
 /** Streams one assistant message over Vertex AI (`generateContentStream`, the Gemini wire format). */
 function streamVertex(
 	model: Model,
@@ -70,9 +91,25 @@ function streamVertex(
 	options: GoogleVertexOptions,
 	stream: AssistantMessageEventStream,
 ): Promise<void> {
+	let key: string | undefined;
 	const backend: GeminiBackend = {
-		createClient: async (transport) => createVertexClient(model, await resolveVertexAuth(options), transport),
-		classifyError: classifyVertexError,
+		createClient: async () => {
+			const auth = await resolveVertexAuth(options);
+			// An API key needs no token: a client per request, as for the Gemini API.
+			if (auth.kind === "apiKey") return createVertexClient(model, auth);
+			key = adcClientKey(model, auth);
+			let client = adcClients.get(key);
+			if (!client) {
+				if (adcClients.size >= MAX_ADC_CLIENTS) adcClients.clear();
+				client = createVertexClient(model, auth);
+				adcClients.set(key, client);
+			}
+			return client;
+		},
+		classifyError: (error) => {
+			if (key !== undefined) adcClients.delete(key);
+			return classifyVertexError(error);
+		},
 	};
 	return streamGeminiBackend(backend, model, context, options, stream);
 }

@@ -28,11 +28,8 @@ function streamGemini(
 	stream: AssistantMessageEventStream,
 ): Promise<void> {
 	const backend: GeminiBackend = {
-		createClient: (transport) =>
-			new GoogleGenAI({
-				apiKey: options.apiKey ?? "",
-				httpOptions: { ...splitGeminiBaseUrl(model.baseUrl), ...transport },
-			}),
+		createClient: () =>
+			new GoogleGenAI({ apiKey: options.apiKey ?? "", httpOptions: splitGeminiBaseUrl(model.baseUrl) }),
 	};
 	return streamGeminiBackend(backend, model, context, options, stream);
 }

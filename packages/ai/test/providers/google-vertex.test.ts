@@ -151,6 +151,22 @@ describe("google-vertex: Application Default Credentials", () => {
 		expect(lastRequest().path).toBe(vertexPath("option-project", "asia-northeast1"));
 	});
 
+	it("reuses the access token across requests, and signs in afresh after a failed request", async () => {
+		vi.stubEnv("GOOGLE_APPLICATION_CREDENTIALS", writeJson("sa-reuse.json", tokens.serviceAccount("reuse-project")));
+		vi.stubEnv("GOOGLE_CLOUD_LOCATION", "us-central1");
+		server.enqueue({ text: "one" }, { text: "two" }, { httpError: { status: 401, message: "Token revoked." } });
+		expect((await complete(model, USER_CONTEXT)).errorMessage).toBeUndefined();
+		expect((await complete(model, USER_CONTEXT)).errorMessage).toBeUndefined();
+		expect(tokens.requests).toHaveLength(1);
+		expect((await complete(model, USER_CONTEXT)).errorInfo).toMatchObject({ status: 401 });
+		server.enqueue({ text: "three" });
+		expect((await complete(model, USER_CONTEXT)).errorMessage).toBeUndefined();
+		expect(tokens.requests).toHaveLength(2);
+		expect(server.requests.map((request) => request.headers.authorization)).toEqual(
+			Array(4).fill(`Bearer ${ACCESS_TOKEN}`),
+		);
+	});
+
 	it("treats the ambient-credentials marker as no key", async () => {
 		vi.stubEnv("GOOGLE_APPLICATION_CREDENTIALS", writeJson("sa3.json", tokens.serviceAccount("marker-project")));
 		vi.stubEnv("GOOGLE_CLOUD_LOCATION", "us-central1");

@@ -10,17 +10,20 @@ import { classifyGeminiError } from "./errors.js";
 import { buildGeminiParams, type GoogleOptions } from "./request.js";
 import { GeminiStreamReader } from "./stream-reader.js";
 
-/** The transport part of the SDK's `httpOptions`, the same for every `@google/genai` backend. */
-export type GeminiTransportOptions = Pick<HttpOptions, "headers" | "timeout" | "retryOptions" | "fetch">;
+/** The transport part of the SDK's `httpOptions`, given with each request. */
+type GeminiTransportOptions = Pick<HttpOptions, "headers" | "timeout" | "retryOptions" | "fetch">;
 
 /** What differs between the backends that speak the Gemini wire format through `@google/genai`. */
 export interface GeminiBackend {
 	/**
-	 * The client for one request, given the transport options to merge into its `httpOptions`. May throw (or
-	 * reject) with a configuration error, which becomes the request's error event.
+	 * The client for one request (it may be one kept from an earlier request: the transport options travel with each
+	 * request). May throw (or reject) with a configuration error, which becomes the request's error event.
 	 */
-	createClient(transport: GeminiTransportOptions): GoogleGenAI | Promise<GoogleGenAI>;
-	/** A backend's own reading of a failure (e.g. missing credentials); undefined leaves it to the Gemini rules. */
+	createClient(): GoogleGenAI | Promise<GoogleGenAI>;
+	/**
+	 * A backend's own reading of a failure (e.g. missing credentials); undefined leaves it to the Gemini rules. Told
+	 * of every failure that is not an abort.
+	 */
 	classifyError?(error: unknown): FailureOutcome | undefined;
 }
 
@@ -43,7 +46,9 @@ export async function streamGeminiBackend(
 	const maxRetries = options.maxRetries ?? 0;
 	const retryCap = maxRetries > 0 ? createAbortingRetryCap(options.maxRetryDelayMs, options.signal) : undefined;
 	try {
-		const client = await backend.createClient({
+		const client = await backend.createClient();
+		// Per request, so a client kept across requests still gets this request's headers, limits and listeners.
+		const transport: GeminiTransportOptions = {
 			headers: { ...model.headers, ...options.headers },
 			...(options.timeoutMs !== undefined ? { timeout: options.timeoutMs } : {}),
 			...(maxRetries > 0 ? { retryOptions: { attempts: maxRetries + 1 } } : {}),
@@ -53,11 +58,11 @@ export async function streamGeminiBackend(
 				await reportResponse(response, options.onResponse);
 				return retryCap ? retryCap.inspect(response) : response;
 			},
-		});
+		};
 		const params = await applyOnPayload(buildGeminiParams(model, context, options), model, options);
 		const chunks = await client.models.generateContentStream({
 			...params,
-			config: { ...params.config, abortSignal: retryCap?.signal ?? options.signal },
+			config: { ...params.config, httpOptions: transport, abortSignal: retryCap?.signal ?? options.signal },
 		});
 		for await (const chunk of chunks) reader.push(chunk);
 		if (options.signal?.aborted) out.fail("aborted", FAILURE_TEXTS.aborted);
