@@ -30,6 +30,8 @@ describe("malformed stream data", () => {
 		"openai-completions",
 		"openai-responses",
 		"google-generative-ai",
+		"google-vertex",
+		"azure-openai-responses",
 		"mistral-conversations",
 	] as const) {
 		it(`${api}: is reported as the provider's malformed data`, async () => {

@@ -21,6 +21,8 @@ const SDK_RETRYING_APIS: KnownApi[] = [
 	"openai-completions",
 	"openai-responses",
 	"google-generative-ai",
+	"google-vertex",
+	"azure-openai-responses",
 	// Mistral's SDK retries by elapsed time, not attempts: the adapter's own loop obeys these options instead.
 	"mistral-conversations",
 ];
