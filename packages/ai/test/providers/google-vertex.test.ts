@@ -9,6 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { complete, completeSimple } from "../../src/index.js";
+import { mayFindAdc } from "../../src/providers/google-vertex/adc.js";
 import { vertexEndpoint } from "../../src/providers/google-vertex/config.js";
 import { VERTEX_ADC_MARKER, VERTEX_TEXTS } from "../../src/providers/google-vertex.js";
 import { type MockServer, startMockServer, VERTEX_MOCK_MESSAGES } from "../../src/testing/index.js";
@@ -204,6 +205,18 @@ describe("google-vertex: configuration errors", () => {
 		expect(message.errorMessage).toContain("gcloud auth application-default login");
 		expect(message.errorInfo).toEqual({ retryable: false });
 		expect(server.requests).toHaveLength(0);
+	});
+
+	it("looks for an ADC source without reading a secret, and asks no metadata server that cannot be there", () => {
+		const gcloud = process.env.CLOUDSDK_CONFIG!;
+		const off = { CLOUDSDK_CONFIG: gcloud, METADATA_SERVER_DETECTION: "none" };
+		expect(mayFindAdc(off)).toBe(false);
+		expect(mayFindAdc({ ...off, GOOGLE_APPLICATION_CREDENTIALS: "/nowhere.json" })).toBe(true);
+		expect(mayFindAdc({ ...off, METADATA_SERVER_DETECTION: "assume-present" })).toBe(true);
+		expect(mayFindAdc({ CLOUDSDK_CONFIG: gcloud, GCE_METADATA_HOST: "127.0.0.1:1" })).toBe(true);
+		expect(mayFindAdc({ CLOUDSDK_CONFIG: gcloud, K_SERVICE: "my-cloud-run-service" })).toBe(true);
+		writeFileSync(join(gcloud, "application_default_credentials.json"), "{}");
+		expect(mayFindAdc(off)).toBe(true);
 	});
 
 	it("with a key file that does not exist says which variable names it", async () => {

@@ -3,12 +3,10 @@
  * Credentials with a project and a location. Options win; the environment variables Google's tools use fill in the
  * rest, read here and nowhere else in the adapter.
  */
-import { readFile } from "node:fs/promises";
-import { homedir } from "node:os";
-import { join } from "node:path";
 import type { HttpOptions } from "@google/genai";
 import type { Model } from "../../types.js";
 import type { GoogleOptions } from "../google-gemini/request.js";
+import { mayFindAdc, readAdcFileProject } from "./adc.js";
 
 /** Raw options of the `google-vertex` adapter: the Gemini ones plus the Google Cloud project and location. */
 export type GoogleVertexOptions = GoogleOptions & {
@@ -52,7 +50,8 @@ export class VertexConfigError extends Error {
 	override name = "VertexConfigError";
 }
 
-type Env = Record<string, string | undefined>;
+/** The variables this module reads (process.env by default; tests pass their own). */
+export type Env = Record<string, string | undefined>;
 
 const nonEmpty = (value: string | undefined): string | undefined => {
 	const trimmed = value?.trim();
@@ -67,7 +66,7 @@ function isRealApiKey(key: string | undefined): key is string {
 /**
  * The request's authentication: an API key (the caller's, which stream.ts already looked up in
  * `GOOGLE_CLOUD_API_KEY`) selects express mode; otherwise ADC with a project and a location, or a
- * {@link VertexConfigError} naming what to set.
+ * {@link VertexConfigError} naming what to set (also when no ADC source can exist here, see {@link mayFindAdc}).
  */
 export async function resolveVertexAuth(options: GoogleVertexOptions, env: Env = process.env): Promise<VertexAuth> {
 	const apiKey = nonEmpty(options.apiKey);
@@ -80,33 +79,8 @@ export async function resolveVertexAuth(options: GoogleVertexOptions, env: Env =
 	if (!project) throw new VertexConfigError(VERTEX_TEXTS.noProject);
 	const location = nonEmpty(options.location) ?? nonEmpty(env.GOOGLE_CLOUD_LOCATION);
 	if (!location) throw new VertexConfigError(VERTEX_TEXTS.noLocation);
+	if (!mayFindAdc(env)) throw new VertexConfigError(VERTEX_TEXTS.noCredentials);
 	return { kind: "adc", project, location };
-}
-
-/**
- * The ADC file google-auth-library would use (`GOOGLE_APPLICATION_CREDENTIALS`, else gcloud's
- * `application_default_credentials.json`), for its project: a service-account key names `project_id`, a
- * `gcloud auth application-default login` file names `quota_project_id`. Unreadable files name none.
- */
-export async function readAdcFileProject(env: Env): Promise<string | undefined> {
-	const file = nonEmpty(env.GOOGLE_APPLICATION_CREDENTIALS) ?? join(gcloudConfigDir(env), ADC_FILE_NAME);
-	try {
-		const json = JSON.parse(await readFile(file, "utf8")) as { project_id?: unknown; quota_project_id?: unknown };
-		const project = json.project_id ?? json.quota_project_id;
-		return typeof project === "string" && project !== "" ? project : undefined;
-	} catch {
-		return undefined;
-	}
-}
-
-const ADC_FILE_NAME = "application_default_credentials.json";
-
-/** gcloud's configuration folder, where `gcloud auth application-default login` writes its file. */
-function gcloudConfigDir(env: Env): string {
-	const configured = nonEmpty(env.CLOUDSDK_CONFIG);
-	if (configured) return configured;
-	if (process.platform === "win32") return join(env.APPDATA ?? join(homedir(), "AppData", "Roaming"), "gcloud");
-	return join(env.HOME ?? homedir(), ".config", "gcloud");
 }
 
 /**
