@@ -27,9 +27,9 @@ export type {
 	MockOAuthProvider,
 } from "./mock-oauth/state.js";
 export { anthropicProtocol } from "./mock-server/anthropic.js";
+export { AZURE_MOCK_MESSAGES, azureOpenAIResponsesProtocol } from "./mock-server/azure-openai-responses.js";
 export { bedrockProtocol } from "./mock-server/bedrock.js";
 export { crc32, encodeEventStreamMessage } from "./mock-server/event-stream.js";
-export { AZURE_MOCK_MESSAGES, azureOpenAIResponsesProtocol } from "./mock-server/azure-openai-responses.js";
 export { googleProtocol } from "./mock-server/google.js";
 export { googleVertexProtocol, VERTEX_MOCK_MESSAGES } from "./mock-server/google-vertex.js";
 export { mistralProtocol } from "./mock-server/mistral.js";

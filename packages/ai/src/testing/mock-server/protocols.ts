@@ -1,6 +1,6 @@
 import { anthropicProtocol } from "./anthropic.js";
-import { bedrockProtocol } from "./bedrock.js";
 import { azureOpenAIResponsesProtocol } from "./azure-openai-responses.js";
+import { bedrockProtocol } from "./bedrock.js";
 import { googleProtocol } from "./google.js";
 import { googleVertexProtocol } from "./google-vertex.js";
 import { mistralProtocol } from "./mistral.js";
