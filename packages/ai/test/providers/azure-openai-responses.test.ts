@@ -120,6 +120,15 @@ describe("azure-openai-responses: endpoint configuration", () => {
 		expect(lastRequest().path).toBe("/openai/v1/responses?api-version=v1");
 	});
 
+	it("a catalogue model's placeholder endpoint is replaced by AZURE_OPENAI_BASE_URL", async () => {
+		vi.stubEnv("AZURE_OPENAI_BASE_URL", `${server.url}/openai/v1`);
+		server.enqueue({ text: "ok" });
+		const placeholder = catalogued("https://{AZURE_OPENAI_RESOURCE_NAME}.openai.azure.com/openai/v1");
+		const message = await complete(placeholder, USER_CONTEXT, { apiKey: "k" });
+		expect(message.errorMessage).toBeUndefined();
+		expect(lastRequest().path).toBe("/openai/v1/responses?api-version=v1");
+	});
+
 	it("a model's own base URL wins over the variables", () => {
 		const env = { AZURE_OPENAI_BASE_URL: "https://env.openai.azure.com", AZURE_OPENAI_RESOURCE_NAME: "res" };
 		expect(resolveAzureEndpoint(catalogued("https://proxy.example/openai/v1"), {}, env).baseURL).toBe(
