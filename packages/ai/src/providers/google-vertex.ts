@@ -4,6 +4,7 @@ import type { Context, Model } from "../types.js";
 import type { AssistantMessageEventStream } from "../utils/event-stream.js";
 import { mapGoogleSimpleOptions } from "./google-gemini/request.js";
 import { type GeminiBackend, streamGeminiBackend } from "./google-gemini/stream.js";
+import { adcSources } from "./google-vertex/adc.js";
 import {
 	type GoogleVertexOptions,
 	resolveVertexAuth,
@@ -74,14 +75,7 @@ const adcClients = new Map<string, GoogleGenAIClient>();
 const MAX_ADC_CLIENTS = 16;
 
 function adcClientKey(model: Model, auth: VertexAuth): string {
-	const env = process.env;
-	return JSON.stringify([
-		auth,
-		vertexEndpoint(model),
-		env.GOOGLE_APPLICATION_CREDENTIALS,
-		env.CLOUDSDK_CONFIG,
-		env.HOME,
-	]);
+	return JSON.stringify([auth, vertexEndpoint(model), adcSources()]);
 }
 
 /** Streams one assistant message over Vertex AI (`generateContentStream`, the Gemini wire format). */

@@ -45,6 +45,13 @@ export async function readAdcFileProject(env: Env): Promise<string | undefined> 
 	}
 }
 
+/** The variables that decide which ADC source google-auth-library picks: a change means other credentials. */
+export function adcSources(env: Env = process.env): string[] {
+	return [env.GOOGLE_APPLICATION_CREDENTIALS, env.CLOUDSDK_CONFIG, env.HOME, env.APPDATA, env.GCE_METADATA_HOST].map(
+		(value) => value ?? "",
+	);
+}
+
 /**
  * Whether google-auth-library can find credentials here: a key file is named (even a missing one: the library's
  * error names it), gcloud's file exists, a metadata server is configured (`GCE_METADATA_HOST`,
