@@ -8,6 +8,7 @@ export type { CatalogueInfo } from "./models/catalogue-format.js";
 export {
 	type AgentLevel,
 	clampThinkingLevel,
+	cloneModel,
 	getCatalogueInfo,
 	getModel,
 	getModels,

@@ -63,7 +63,19 @@ export function decodeRow(provider: string, entry: CatalogueProvider, row: Model
 	const headers = extra?.headers === undefined ? entry.headers : extra.headers;
 	if (headers) model.headers = { ...headers };
 	const compat = extra?.compat === undefined ? entry.compat : extra.compat;
-	if (compat) model.compat = structuredClone(compat);
+	if (compat) model.compat = copyJson(compat);
 	if (extra?.thinkingLevelMap) model.thinkingLevelMap = { ...extra.thinkingLevelMap };
 	return model;
+}
+
+/**
+ * A deep copy of plain JSON data. Several times faster than structuredClone for the small objects of a model, which
+ * matters when a thousand models are copied at start-up.
+ */
+export function copyJson<T>(value: T): T {
+	if (Array.isArray(value)) return value.map(copyJson) as T;
+	if (value === null || typeof value !== "object") return value;
+	const copy: Record<string, unknown> = {};
+	for (const key in value) copy[key] = copyJson((value as Record<string, unknown>)[key]);
+	return copy as T;
 }

@@ -1,6 +1,6 @@
 import type { Model, Provider, ThinkingLevel } from "../types.js";
 import { CATALOGUE, CATALOGUE_INFO } from "./catalogue.generated.js";
-import { type CatalogueInfo, decodeRow, type ModelRow, parseRows } from "./catalogue-format.js";
+import { type CatalogueInfo, copyJson, decodeRow, type ModelRow, parseRows } from "./catalogue-format.js";
 
 export type AgentLevel = "off" | ThinkingLevel;
 const LEVEL_ORDER: AgentLevel[] = ["off", "minimal", "low", "medium", "high", "xhigh"];
@@ -42,6 +42,11 @@ export function getModels(provider?: Provider): Model[] {
 /** Providers that have built-in models, in catalogue order. */
 export function getProviders(): Provider[] {
 	return Object.keys(CATALOGUE);
+}
+
+/** A deep copy of a model (plain JSON data), much cheaper than structuredClone when copying many models. */
+export function cloneModel<T extends Model>(model: T): T {
+	return copyJson(model);
 }
 
 /** Where the built-in catalogue's facts came from (source and version, per-provider counts, models left out). */

@@ -21,7 +21,7 @@ export interface AmbientProbe {
 export const AMBIENT_CREDENTIALS: Readonly<Record<string, string>> = {
 	"amazon-bedrock":
 		"AWS_PROFILE, AWS_ACCESS_KEY_ID + AWS_SECRET_ACCESS_KEY, AWS_BEARER_TOKEN_BEDROCK, ECS task role " +
-		"(AWS_CONTAINER_CREDENTIALS_RELATIVE_URI / _FULL_URI) or IRSA (AWS_WEB_IDENTITY_TOKEN_FILE)",
+		"(AWS_CONTAINER_CREDENTIALS_RELATIVE_URI / _FULL_URI), IRSA (AWS_WEB_IDENTITY_TOKEN_FILE) or AWS_BEDROCK_SKIP_AUTH=1",
 	"google-vertex":
 		"Application Default Credentials (GOOGLE_APPLICATION_CREDENTIALS or `gcloud auth application-default login`) " +
 		"plus GOOGLE_CLOUD_PROJECT (or GCLOUD_PROJECT) and GOOGLE_CLOUD_LOCATION",
@@ -30,7 +30,8 @@ export const AMBIENT_CREDENTIALS: Readonly<Record<string, string>> = {
 const DETECTORS: Record<string, (probe: Required<AmbientProbe>) => boolean> = {
 	"amazon-bedrock": ({ env }) =>
 		Boolean(
-			env.AWS_PROFILE ||
+			/^(1|true)$/i.test(env.AWS_BEDROCK_SKIP_AUTH ?? "") ||
+				env.AWS_PROFILE ||
 				(env.AWS_ACCESS_KEY_ID && env.AWS_SECRET_ACCESS_KEY) ||
 				env.AWS_BEARER_TOKEN_BEDROCK ||
 				env.AWS_CONTAINER_CREDENTIALS_RELATIVE_URI ||

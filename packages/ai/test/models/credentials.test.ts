@@ -94,6 +94,8 @@ describe("credentials per provider", () => {
 		expect(has({ AWS_CONTAINER_CREDENTIALS_RELATIVE_URI: "/v2/credentials" })).toBe(true);
 		expect(has({ AWS_CONTAINER_CREDENTIALS_FULL_URI: "http://169.254.170.2/x" })).toBe(true);
 		expect(has({ AWS_WEB_IDENTITY_TOKEN_FILE: "/var/run/token" })).toBe(true);
+		expect(has({ AWS_BEDROCK_SKIP_AUTH: "1" })).toBe(true);
+		expect(has({ AWS_BEDROCK_SKIP_AUTH: "0" })).toBe(false);
 		expect(hasAmbientCredentials("anthropic", { env: { AWS_PROFILE: "dev" } })).toBe(false);
 	});
 

@@ -2,7 +2,7 @@
  * `ModelRegistry`: the built-in catalogue of @pi/ai plus `models.json` (config.md §3), with key resolution
  * (§5) per provider. A broken models.json is reported and ignored as a whole; built-in models keep working.
  */
-import { getModels, getProviders, hasAmbientCredentials, type Model } from "@pi/ai";
+import { cloneModel, getModels, getProviders, hasAmbientCredentials, type Model } from "@pi/ai";
 import { createOAuthSupport, type OAuthSupport } from "../auth/oauth-support.js";
 import { ApiKeyResolver, collectCredentialEnvNames } from "./api-keys.js";
 import { type AuthStorage, isApiKeyCredential, isOAuthCredential, type OAuthCredential } from "./auth-storage.js";
@@ -119,12 +119,12 @@ export class ModelRegistry {
 
 	/** Every known model: built-in (with overrides) then custom ones. */
 	getAll(): Model[] {
-		return this.models.map((model) => structuredClone(model));
+		return this.models.map((model) => cloneModel(model));
 	}
 
 	/** Models whose provider has credentials (OAuth tokens are not refreshed to answer this). */
 	getAvailable(): Model[] {
-		return this.models.filter((model) => this.isAvailable(model)).map((model) => structuredClone(model));
+		return this.models.filter((model) => this.isAvailable(model)).map((model) => cloneModel(model));
 	}
 
 	/** Whether a model's provider has a key, or credentials its SDK finds itself (AWS chain, Google ADC). */
@@ -135,7 +135,7 @@ export class ModelRegistry {
 	/** A model by provider and id (exact). */
 	find(provider: string, id: string): Model | undefined {
 		const model = this.models.find((m) => m.provider === provider && m.id === id);
-		return model ? structuredClone(model) : undefined;
+		return model ? cloneModel(model) : undefined;
 	}
 
 	/** Providers that have at least one model. */
