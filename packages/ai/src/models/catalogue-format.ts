@@ -1,9 +1,9 @@
 /**
- * The compact form of the generated catalogue (catalogue.generated.ts) and its decoding. Each provider keeps the
- * fields its models share once, and its models as JSON rows parsed on first use: start-up pays for a few string
- * literals, not for ~1000 object literals.
+ * The form of the generated catalogue (catalogue.generated.ts): per provider a string holding a JSON array of
+ * complete Model objects. Parsing it is the cheapest way to get fresh models (cheaper than decoding a compact form
+ * and than copying parsed ones), so every request for copies parses again.
  */
-import type { Api, Model, ModelCompat } from "../types.js";
+import type { Model } from "../types.js";
 
 /** Provenance of the generated catalogue. */
 export interface CatalogueInfo {
@@ -15,57 +15,9 @@ export interface CatalogueInfo {
 	dropped: string[];
 }
 
-/** One built-in provider: defaults shared by its models, and the models as JSON rows. */
-export interface CatalogueProvider {
-	api: Api;
-	baseUrl: string;
-	headers?: Record<string, string>;
-	compat?: ModelCompat;
-	/** Comma-separated JSON {@link ModelRow}s. */
-	models: string;
-}
-
-/** What a model changes from its provider's defaults; `null` removes the default. */
-interface RowExtra {
-	api?: Api;
-	baseUrl?: string;
-	headers?: Record<string, string> | null;
-	compat?: ModelCompat | null;
-	thinkingLevelMap?: Model["thinkingLevelMap"];
-}
-
-/** [id, name, contextWindow, maxTokens, input, output, cacheRead, cacheWrite, flags, extra?]. */
-export type ModelRow = [string, string, number, number, number, number, number, number, number, RowExtra?];
-
-const REASONING = 1;
-const IMAGE = 2;
-
-/** Parses a provider's rows (JSON.parse is much cheaper than the same data as object literals). */
-export function parseRows(entry: CatalogueProvider): ModelRow[] {
-	return JSON.parse(`[${entry.models}]`) as ModelRow[];
-}
-
-/** A fresh Model for one row: callers may change it without touching the catalogue. */
-export function decodeRow(provider: string, entry: CatalogueProvider, row: ModelRow): Model {
-	const [id, name, contextWindow, maxTokens, input, output, cacheRead, cacheWrite, flags, extra] = row;
-	const model: Model = {
-		id,
-		name,
-		api: extra?.api ?? entry.api,
-		provider,
-		baseUrl: extra?.baseUrl ?? entry.baseUrl,
-		reasoning: (flags & REASONING) !== 0,
-		input: flags & IMAGE ? ["text", "image"] : ["text"],
-		cost: { input, output, cacheRead, cacheWrite },
-		contextWindow,
-		maxTokens,
-	};
-	const headers = extra?.headers === undefined ? entry.headers : extra.headers;
-	if (headers) model.headers = { ...headers };
-	const compat = extra?.compat === undefined ? entry.compat : extra.compat;
-	if (compat) model.compat = copyJson(compat);
-	if (extra?.thinkingLevelMap) model.thinkingLevelMap = { ...extra.thinkingLevelMap };
-	return model;
+/** Fresh Model objects from a provider's catalogue text. */
+export function parseModels(text: string): Model[] {
+	return JSON.parse(text) as Model[];
 }
 
 /**

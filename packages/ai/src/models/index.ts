@@ -1,33 +1,23 @@
 import type { Model, Provider, ThinkingLevel } from "../types.js";
 import { CATALOGUE, CATALOGUE_INFO } from "./catalogue.generated.js";
-import { type CatalogueInfo, copyJson, decodeRow, type ModelRow, parseRows } from "./catalogue-format.js";
+import { type CatalogueInfo, copyJson, parseModels } from "./catalogue-format.js";
 
 export type AgentLevel = "off" | ThinkingLevel;
 const LEVEL_ORDER: AgentLevel[] = ["off", "minimal", "low", "medium", "high", "xhigh"];
 
-/** Each provider's rows and decoded models, filled on first use: most runs touch one or two providers. */
-const rowsByProvider = new Map<Provider, ModelRow[]>();
+/** Each provider's models for getModel, parsed on first use: most runs touch one or two providers. */
 const modelsByProvider = new Map<Provider, Model[]>();
 
-function rowsOf(provider: Provider): ModelRow[] {
-	let rows = rowsByProvider.get(provider);
-	if (!rows) {
-		rows = Object.hasOwn(CATALOGUE, provider) ? parseRows(CATALOGUE[provider]!) : [];
-		rowsByProvider.set(provider, rows);
-	}
-	return rows;
-}
-
+/** Fresh models of a built-in provider (none for an unknown one). */
 function freshModels(provider: Provider): Model[] {
-	const entry = CATALOGUE[provider];
-	return entry ? rowsOf(provider).map((row) => decodeRow(provider, entry, row)) : [];
+	return Object.hasOwn(CATALOGUE, provider) ? parseModels(CATALOGUE[provider]!) : [];
 }
 
 /** A built-in model by provider and id. */
 export function getModel(provider: Provider, id: string): Model | undefined {
 	let models = modelsByProvider.get(provider);
 	if (!models) {
-		models = Object.hasOwn(CATALOGUE, provider) ? freshModels(provider) : [];
+		models = freshModels(provider);
 		modelsByProvider.set(provider, models);
 	}
 	return models.find((model) => model.id === id);
@@ -35,7 +25,7 @@ export function getModel(provider: Provider, id: string): Model | undefined {
 
 /** Built-in models, optionally of one provider. Returns copies callers may change. */
 export function getModels(provider?: Provider): Model[] {
-	if (provider !== undefined) return Object.hasOwn(CATALOGUE, provider) ? freshModels(provider) : [];
+	if (provider !== undefined) return freshModels(provider);
 	return getProviders().flatMap(freshModels);
 }
 
