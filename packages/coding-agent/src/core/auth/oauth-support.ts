@@ -58,9 +58,17 @@ export interface OAuthModelTarget {
 }
 
 /**
+ * The sign-in integrations whose `modifyModels` changes their models (Copilot: the API host its token names). Start-up
+ * loads only these, and only when signed in; the others' flow code waits for a refresh or a login. A test checks this
+ * list against @pi/ai's integrations.
+ */
+export const OAUTH_PROVIDERS_WITH_MODEL_CHANGES: ReadonlySet<string> = new Set(["github-copilot"]);
+
+/**
  * Installs the `modifyModels` of every sign-in integration that has stored OAuth credentials (GitHub Copilot's
- * base URL comes from its token). Loads only the integrations of providers signed in with OAuth. Never throws: an
- * integration that fails to load is reported through `onWarning` and its models stay as they are.
+ * base URL comes from its token). Loads only the integrations of providers signed in with OAuth that change their
+ * models. Never throws: an integration that fails to load is reported through `onWarning` and its models stay as
+ * they are.
  */
 export async function loadOAuthModelAdjusters(
 	auth: AuthStorage,
@@ -71,7 +79,9 @@ export async function loadOAuthModelAdjusters(
 		onWarning?: (message: string) => void;
 	} = {},
 ): Promise<void> {
-	const supports = options.supports ?? isOAuthProviderId;
+	const supports =
+		options.supports ??
+		((provider: string) => OAUTH_PROVIDERS_WITH_MODEL_CHANGES.has(provider) && isOAuthProviderId(provider));
 	const loadProvider = options.loadProvider ?? getOAuthProvider;
 	for (const provider of auth.list()) {
 		if (!isOAuthCredential(auth.get(provider)) || !supports(provider)) continue;

@@ -107,11 +107,15 @@ export class ApiKeyResolver {
 		const oauth = this.options.oauth;
 		if (!cliApplies && isOAuthCredential(entry) && oauth?.supports(provider)) {
 			const minValidityMs = options.minValidityMs ?? OAUTH_REFRESH_MARGIN_MS;
-			const current =
-				entry.expires - this.now() > minValidityMs
-					? entry
-					: await oauth.refresh(provider, { reason: "expired", minValidityMs, signal: options.signal });
-			return this.foundOAuth(provider, current.access).key;
+			if (entry.expires - this.now() > minValidityMs) return this.foundOAuth(provider, entry.access).key;
+			try {
+				const next = await oauth.refresh(provider, { reason: "expired", minValidityMs, signal: options.signal });
+				return this.foundOAuth(provider, next.access).key;
+			} catch (error) {
+				// Refreshed early (inside the margin) and the refresh failed: the old token still works for now.
+				if (entry.expires > this.now()) return this.foundOAuth(provider, entry.access).key;
+				throw error;
+			}
 		}
 		return this.resolve(provider)?.key;
 	}

@@ -1,6 +1,7 @@
+import { getOAuthProvider, getOAuthProviderInfos } from "@pi/ai";
 import { describe, expect, it } from "vitest";
 import { loginChoices, takesApiKey } from "../../../src/core/auth/login-choices.js";
-import { loadOAuthModelAdjusters } from "../../../src/core/auth/oauth-support.js";
+import { loadOAuthModelAdjusters, OAUTH_PROVIDERS_WITH_MODEL_CHANGES } from "../../../src/core/auth/oauth-support.js";
 import { AuthStorage } from "../../../src/core/config/auth-storage.js";
 import { ModelRegistry } from "../../../src/core/config/model-registry.js";
 import { tempDir } from "../config/helpers.js";
@@ -48,6 +49,7 @@ describe("OAuth model adjustments (modifyModels)", () => {
 		const loaded: string[] = [];
 		const warnings: string[] = [];
 		await loadOAuthModelAdjusters(auth, registry, {
+			supports: () => true,
 			loadProvider: async (provider) => {
 				loaded.push(provider);
 				throw new Error(`cannot load ${provider}`);
@@ -56,6 +58,16 @@ describe("OAuth model adjustments (modifyModels)", () => {
 		});
 		expect(loaded).toEqual(["anthropic"]);
 		expect(warnings).toEqual(["cannot load anthropic"]);
+	});
+});
+
+describe("which integrations start-up loads", () => {
+	it("exactly the ones with modifyModels (the others are not loaded for a fresh sign-in)", async () => {
+		const withChanges: string[] = [];
+		for (const info of getOAuthProviderInfos()) {
+			if ((await getOAuthProvider(info.id))?.modifyModels) withChanges.push(info.id);
+		}
+		expect(withChanges).toEqual([...OAUTH_PROVIDERS_WITH_MODEL_CHANGES]);
 	});
 });
 

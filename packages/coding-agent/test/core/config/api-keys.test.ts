@@ -122,6 +122,27 @@ describe("API key resolution order (§5.1)", () => {
 		expect(keys.isOAuthKey("anthropic", "old")).toBe(false);
 	});
 
+	it("a failed early refresh keeps using the token while it lasts; once expired the failure is reported", async () => {
+		const failing = (now: number) =>
+			new ApiKeyResolver({
+				auth: AuthStorage.inMemory({
+					anthropic: { type: "oauth", access: "still-good", refresh: "r", expires: 30_000 },
+				}),
+				values: new ValueResolver({ env: {} }),
+				env: {},
+				getModelsJsonApiKey: () => undefined,
+				now: () => now,
+				oauth: {
+					supports: () => true,
+					refresh: async () => {
+						throw new Error("Could not refresh the Claude Pro/Max sign-in: offline");
+					},
+				},
+			});
+		expect(await failing(1000).getApiKey("anthropic")).toBe("still-good");
+		await expect(failing(40_000).getApiKey("anthropic")).rejects.toThrow("offline");
+	});
+
 	it("an expired oauth entry counts as a key only when pi can refresh it", () => {
 		const oauth: AuthEntry = { type: "oauth", access: "access-token-1", refresh: "r", expires: 10 };
 		const make = (supported: boolean) =>
