@@ -12,6 +12,7 @@
 //
 // models.dev names no wire api or endpoint, so only the providers listed in scripts/catalogue/providers.mjs are taken
 // from it; a pi-ai catalogue brings every provider it has, with api/baseUrl/headers/compat per model.
+import { spawnSync } from "node:child_process";
 import { readFile, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -75,6 +76,9 @@ for (const [providerId, models] of Object.entries(source.providers)) {
 for (const name of only ?? []) if (!providers[name]) console.error(`warning: the source has no provider "${name}"`);
 
 await writeFile(values.out, renderCatalogue({ label: source.label, providers }, info));
+// Line breaks in the house style: biome decides where a long string starts; best effort (tests write outside the repo).
+const biome = join(here, "..", "..", "..", "node_modules", ".bin", "biome");
+spawnSync(biome, ["format", "--write", values.out], { stdio: "ignore" });
 const total = Object.values(providers).reduce((sum, models) => sum + models.length, 0);
 console.error(
 	`wrote ${total} models of ${Object.keys(providers).length} providers to ${values.out} (from ${source.label})`,

@@ -1,5 +1,5 @@
 // Writes the catalogue as packages/ai/src/models/catalogue.generated.ts: per provider one string of JSON, a model per
-// line as a complete Model object. @pi/ai parses a provider's string when it is first asked for, and again for every
+// line (through line continuations) as a complete Model object. @pi/ai parses a provider's string when it is first asked for, and again for every
 // fresh copy: measured in a fresh Node process, JSON.parse builds ~1000 models in about 1.7 ms, against about 3.7 ms
 // for decoding compact rows (ids and numbers only, provider defaults filled in), and far less than ~1000 object
 // literals cost to compile. `pi --version` never loads the module at all.
@@ -28,9 +28,9 @@ export function orderedModel(model) {
 	return ordered;
 }
 
-/** JSON that can sit inside a template literal unchanged: no backtick, no `${`. */
-function templateSafe(json) {
-	return json.replaceAll("`", "\\u0060").replaceAll("${", "$\\u007b");
+/** JSON as the body of a single-quoted string literal (JSON itself uses double quotes, so few escapes are needed). */
+function quoted(json) {
+	return json.replaceAll("\\", "\\\\").replaceAll("'", "\\'");
 }
 
 /** An object key as biome writes it: bare when it is an identifier. */
@@ -67,9 +67,10 @@ export function renderCatalogue(catalogue, info) {
 	];
 	for (const [providerId, models] of Object.entries(catalogue.providers)) {
 		if (models.length === 0) continue;
-		const text = models.map((model) => templateSafe(JSON.stringify(orderedModel(model)))).join(",\n");
-		// String.raw keeps JSON escapes (\" \u00e9) as JSON.parse needs them; only needed when there are some.
-		lines.push(`\t${keyName(providerId)}: ${text.includes("\\") ? "String.raw" : ""}\`[\n${text}\n]\`,`);
+		// One model per line through line continuations (a backslash before the line break adds nothing to the
+		// string). A single-quoted string scans several times faster than a template literal of the same size.
+		const text = models.map((model) => quoted(JSON.stringify(orderedModel(model)))).join(",\\\n");
+		lines.push(`\t${keyName(providerId)}:`, `\t\t'[\\\n${text}]',`);
 	}
 	lines.push("};", "");
 	return lines.join("\n");
