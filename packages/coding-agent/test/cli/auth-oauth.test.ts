@@ -33,6 +33,7 @@ function oauthEnv(): NodeJS.ProcessEnv {
 	return {
 		PI_OAUTH_ANTHROPIC_BASE_URL: oauth.url,
 		PI_OAUTH_GITHUB_COPILOT_BASE_URL: oauth.url,
+		PI_OAUTH_OPENAI_CODEX_BASE_URL: oauth.url,
 		PI_OAUTH_CALLBACK_PORT: "0",
 		PI_NO_BROWSER: "1",
 	};
@@ -92,6 +93,26 @@ describe("pi auth login", () => {
 		const exit = await pi.exited;
 		expect(exit.code).toBe(0);
 		expect(readAuth().anthropic.access).toBe(oauth.issued.at(-1)!.access);
+	});
+
+	it("signs in to ChatGPT (Codex) through its loopback callback, keeping the account id", async () => {
+		const pi = startPi(cli.world, ["auth", "login", "openai-codex"], { env: oauthEnv() });
+		expect((await fetch(await printedUrl(pi.stderr))).status).toBe(200);
+		const exit = await pi.exited;
+		expect({ code: exit.code, stderr: pi.stderr() }).toMatchObject({ code: 0 });
+		expect(readAuth()["openai-codex"]).toMatchObject({ type: "oauth", accountId: oauth.codexAccountId });
+	});
+
+	it("Ctrl+C cancels a sign-in cleanly: exit 130, nothing stored", async () => {
+		writeAuth({ openai: { type: "api_key", key: "sk-openai-keep" } });
+		const before = readFileSync(authPath());
+		const pi = startPi(cli.world, ["auth", "login", "anthropic"], { env: oauthEnv() });
+		await printedUrl(pi.stderr);
+		pi.kill("SIGINT");
+		const exit = await pi.exited;
+		expect(exit.code).toBe(130);
+		expect(pi.stderr()).toContain("Sign-in cancelled; nothing was stored.");
+		expect(readFileSync(authPath()).equals(before)).toBe(true);
 	});
 
 	it("signs in to GitHub Copilot with the device flow, showing the code", async () => {
@@ -158,12 +179,15 @@ describe("token refresh in a prompt run", () => {
 	it("two processes refreshing at the same time make one refresh and both use its token", async () => {
 		const entry = await signIn();
 		writeAuth({ anthropic: { ...entry, expires: Date.now() - 1000 } });
-		oauth.setTokenDelay(800);
+		oauth.setTokenDelay(1500);
 		cli.server.enqueue({ text: "one" }, { text: "two" });
-		const runs = await Promise.all([
-			runPi(cli.world, ["-p", "--model", MODEL, "first"], { env: oauthEnv() }),
-			runPi(cli.world, ["-p", "--model", MODEL, "second"], { env: oauthEnv() }),
-		]);
+		const first = runPi(cli.world, ["-p", "--model", MODEL, "first"], { env: oauthEnv() });
+		// The second starts while the first one's refresh is at the token endpoint (holding the auth.json lock).
+		await until(() =>
+			oauth.requests.some((request) => typeof request.body === "object" && request.body.grant_type === "refresh_token"),
+		);
+		const second = runPi(cli.world, ["-p", "--model", MODEL, "second"], { env: oauthEnv() });
+		const runs = await Promise.all([first, second]);
 		expect(runs.map((run) => ({ code: run.code, stderr: run.stderr }))).toEqual([
 			{ code: 0, stderr: "" },
 			{ code: 0, stderr: "" },
