@@ -139,7 +139,13 @@ async function runAuthCommand(argv: readonly string[], io: MainIo): Promise<numb
 		env: env.agentDir ? { PI_CODING_AGENT_DIR: env.agentDir } : {},
 	});
 	const { noBrowser, hasDisplay } = env;
-	return runAuthCommand(argv, { agentDir, env: process.env, ...io, noBrowser, hasDisplay });
+	// Secrets and results only: whatever else writes to stdout meanwhile (a chatty library) goes to stderr.
+	const stdout = claimStdout(io.stdout, io.stderr);
+	try {
+		return await runAuthCommand(argv, { agentDir, env: process.env, ...io, stdout, noBrowser, hasDisplay });
+	} finally {
+		stdout.release();
+	}
 }
 
 /** Runs RPC, JSON or print mode. */

@@ -19,7 +19,8 @@ export interface AuthCommandContext {
 	agentDir: string;
 	env: NodeJS.ProcessEnv;
 	stdin: NodeJS.ReadStream;
-	stdout: NodeJS.WritableStream;
+	/** Results and secrets only (main.ts hands the claimed stdout). */
+	stdout: { write(text: string): unknown };
 	stderr: NodeJS.WritableStream;
 	/** PI_NO_BROWSER=1. */
 	noBrowser: boolean;

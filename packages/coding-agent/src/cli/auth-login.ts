@@ -15,7 +15,7 @@ import { LineReader, readSecret } from "./terminal-input.js";
 export interface LoginContext {
 	auth: AuthStorage;
 	stdin: NodeJS.ReadStream;
-	stdout: NodeJS.WritableStream;
+	stdout: { write(text: string): unknown };
 	stderr: NodeJS.WritableStream;
 	/** PI_NO_BROWSER=1: never start a browser. */
 	noBrowser: boolean;

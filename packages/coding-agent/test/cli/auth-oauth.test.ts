@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { type MockOAuthServer, startMockOAuthServer } from "@pi/ai/testing";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { refreshTexts } from "../../src/core/auth/texts.js";
-import { runPi, startPi, type TestWorld, until, useCliWorld } from "./harness.js";
+import { NOISY_FETCH_PRELOAD, runPi, startPi, type TestWorld, until, useCliWorld } from "./harness.js";
 
 const cli = useCliWorld({ resetServerEachTest: true });
 let oauth: MockOAuthServer;
@@ -262,11 +262,13 @@ describe("pi auth check / print-api-key / print-bearer-token", () => {
 			stdout: `${entry.access}\n`,
 			stderr: "",
 		});
-		// More validity asked for than the token has left: refreshed first.
+		// More validity asked for than the token has left: refreshed first. A library writing to stdout during the
+		// refresh (the preload makes every fetch do so) does not end up in the output.
 		const longer = await runPi(cli.world, ["auth", "print-bearer-token", "anthropic", "--min-expiry", "2h"], {
-			env: oauthEnv(),
+			env: { ...oauthEnv(), NODE_OPTIONS: `--import=${NOISY_FETCH_PRELOAD}` },
 		});
 		expect(longer.code).toBe(0);
+		expect(longer.stderr).toContain("stray stdout.write");
 		expect(longer.stdout).toBe(`${readAuth().anthropic.access}\n`);
 		expect(longer.stdout).not.toBe(`${entry.access}\n`);
 		expect(oauth.counts.refresh).toBe(1);
