@@ -227,6 +227,11 @@ describe("pi auth check / print-api-key / print-bearer-token", () => {
 			expires: entry.expires,
 			refreshed: false,
 		});
+		const withCredential = await runPi(cli.world, ["auth", "check", "anthropic", "--credentials"], { env: oauthEnv() });
+		expect({ code: withCredential.code, stdout: withCredential.stdout }).toEqual({
+			code: 0,
+			stdout: `${entry.access}\n`,
+		});
 		const text = await runPi(cli.world, ["auth", "check", "--model", MODEL], { env: oauthEnv() });
 		expect(text.stdout).toMatch(/^ready {2}anthropic {2}auth\.json \(oauth\) {2}expires \d{4}-\d\d-\d\d \d\d:\d\d UTC/);
 		const env = await runPi(cli.world, ["auth", "check", "openai", "--json"], {
