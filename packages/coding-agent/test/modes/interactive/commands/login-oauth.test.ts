@@ -25,6 +25,7 @@ beforeAll(async () => {
 	// The default Anthropic sign-in reads its endpoints from the environment when the flow runs.
 	for (const [name, value] of [
 		[OAUTH_ENV.baseUrl.anthropic, oauth.url],
+		[OAUTH_ENV.baseUrl["github-copilot"], oauth.url],
 		[OAUTH_ENV.callbackPort, "0"],
 	] as const) {
 		saved[name] = process.env[name];
@@ -102,6 +103,26 @@ describe("/login with a subscription", () => {
 		h.press(ENTER);
 		await done;
 		expect(readAuth(h.agentDir).anthropic?.access).toBe(oauth.issued.at(-1)!.access);
+	});
+
+	it("GitHub Copilot: asks for an enterprise domain, runs the device flow, and its models follow the token's host", async () => {
+		const authDir = mkdtempSync(join(tmpdir(), "pi-login-"));
+		h = await createModeHarness({ authStorage: AuthStorage.create({ agentDir: authDir }) });
+		const done = h.submit("/login github-copilot");
+		await h.waitForDialog();
+		for (let i = 0; i < 200 && !(await h.screen()).includes("GitHub Enterprise"); i++) {
+			await new Promise((resolve) => setTimeout(resolve, 10));
+		}
+		h.press(ENTER); // github.com
+		await done;
+		expect(readAuth(authDir)["github-copilot"]).toMatchObject({ type: "oauth" });
+		expect(await h.allText()).toContain(AUTH_TEXT.signedIn("GitHub Copilot"));
+		// The mock's Copilot token names the mock itself as the API host (proxy-ep).
+		const copilot = h.session.modelRegistry.getAll().filter((model) => model.provider === "github-copilot");
+		expect(copilot.length).toBeGreaterThan(0);
+		expect(new Set(copilot.map((model) => model.baseUrl))).toEqual(new Set([oauth.url]));
+		expect(h.session.model?.provider).toBe("github-copilot");
+		rmSync(authDir, { recursive: true, force: true });
 	});
 
 	it("Escape cancels the sign-in and stores nothing", async () => {
