@@ -1,6 +1,7 @@
-import type { Model } from "@pi/ai";
+import { getModel, getProviders, type Model } from "@pi/ai";
 import { describe, expect, it } from "vitest";
 import {
+	DEFAULT_MODEL_PER_PROVIDER,
 	type ModelCatalog,
 	parseModelScope,
 	resolveModelPattern,
@@ -191,5 +192,15 @@ describe("start-up model (§10.2)", () => {
 		const noXhigh = catalog(["openai"], [model("openai", "o", { thinkingLevelMap: { minimal: null } })]);
 		expect(pick(selectStartupModel({ catalog: noXhigh, cliThinking: "xhigh" }))).toBe("openai/o@high");
 		expect(pick(selectStartupModel({ catalog: noXhigh, cliThinking: "minimal" }))).toBe("openai/o@low");
+	});
+});
+
+describe("provider default models", () => {
+	it("name a model of the built-in catalogue for every provider that has one", () => {
+		for (const [provider, id] of Object.entries(DEFAULT_MODEL_PER_PROVIDER)) {
+			expect(getModel(provider, id), `${provider}/${id}`).toBeDefined();
+		}
+		const missing = getProviders().filter((provider) => !(provider in DEFAULT_MODEL_PER_PROVIDER));
+		expect(missing).toEqual([]);
 	});
 });
