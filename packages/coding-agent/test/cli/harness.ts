@@ -77,12 +77,15 @@ export function projectSessionDir(world: TestWorld, cwd: string = world.cwd): st
 	return join(world.agentDir, "sessions", `--${encoded}--`);
 }
 
-/** The child environment: no real keys, no PI_* from the developer's shell, the test agent dir. */
+/** Variables through which the AWS and Google SDKs find credentials of their own (Bedrock, Vertex count as usable). */
+const AMBIENT_CREDENTIAL_ENV = /^(AWS_.*|GOOGLE_APPLICATION_CREDENTIALS|GOOGLE_CLOUD_PROJECT|GCLOUD_PROJECT|CLOUDSDK_CONFIG)$/;
+
+/** The child environment: no real keys or cloud credentials, no PI_* from the developer's shell, the test agent dir. */
 export function childEnv(world: TestWorld, extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
 	const env: NodeJS.ProcessEnv = {};
 	const blocked = new Set(getAllEnvKeyNames());
 	for (const [name, value] of Object.entries(process.env)) {
-		if (blocked.has(name) || name.startsWith("PI_")) continue;
+		if (blocked.has(name) || name.startsWith("PI_") || AMBIENT_CREDENTIAL_ENV.test(name)) continue;
 		env[name] = value;
 	}
 	return { ...env, PI_CODING_AGENT_DIR: world.agentDir, PI_OFFLINE: "1", ...extra };
