@@ -78,7 +78,8 @@ export function projectSessionDir(world: TestWorld, cwd: string = world.cwd): st
 }
 
 /** Variables through which the AWS and Google SDKs find credentials of their own (Bedrock, Vertex count as usable). */
-const AMBIENT_CREDENTIAL_ENV = /^(AWS_.*|GOOGLE_APPLICATION_CREDENTIALS|GOOGLE_CLOUD_PROJECT|GCLOUD_PROJECT|CLOUDSDK_CONFIG)$/;
+const AMBIENT_CREDENTIAL_ENV =
+	/^(AWS_.*|GOOGLE_APPLICATION_CREDENTIALS|GOOGLE_CLOUD_PROJECT|GCLOUD_PROJECT|CLOUDSDK_CONFIG)$/;
 
 /** The child environment: no real keys or cloud credentials, no PI_* from the developer's shell, the test agent dir. */
 export function childEnv(world: TestWorld, extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
