@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
 	clampThinkingLevel,
+	cloneModel,
 	getCatalogueInfo,
 	getKnownProviders,
 	getModel,
@@ -146,6 +147,28 @@ describe("model catalogue", () => {
 		expect(again.headers!["User-Agent"]).not.toBe("changed");
 		expect(again.cost.input).not.toBe(99);
 		expect(getModel("github-copilot", first.id)!.name).not.toBe("changed");
+	});
+
+	it("copies a model deeply with cloneModel", () => {
+		const model: Model = {
+			...getModel("openrouter", getModels("openrouter")[0]!.id)!,
+			input: ["text"],
+			headers: { "x-a": "1" },
+			compat: { openRouterRouting: { order: ["a"] } },
+			thinkingLevelMap: { high: "max" },
+		};
+		const copy = cloneModel(model);
+		expect(copy).toEqual(model);
+		copy.input.push("image");
+		copy.cost.input = 123;
+		copy.headers!["x-a"] = "2";
+		(copy.compat!.openRouterRouting as { order: string[] }).order.push("b");
+		copy.thinkingLevelMap!.high = "low";
+		expect(model.input).not.toContain("image");
+		expect(model.cost.input).not.toBe(123);
+		expect(model.headers).toEqual({ "x-a": "1" });
+		expect(model.compat).toEqual({ openRouterRouting: { order: ["a"] } });
+		expect(model.thinkingLevelMap).toEqual({ high: "max" });
 	});
 });
 
