@@ -7,6 +7,7 @@ import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { AUTH_TEXT } from "../../../../src/modes/interactive/commands/auth.js";
 import { NOTICE_TEXT } from "../../../../src/modes/interactive/notices.js";
 import { KEYS, PiPty, type PtyWorld } from "./harness.js";
 
@@ -70,9 +71,10 @@ describe("first run without a key", () => {
 
 	it("/login stores the key and selects the provider's default model", async () => {
 		await pi.submit("/login");
-		await pi.waitForScreen("Provider to log in to");
-		pi.type("anthropic");
-		await pi.waitForScreen("→ anthropic");
+		await pi.waitForScreen(AUTH_TEXT.pickProvider);
+		// Subscriptions come first; typing narrows the list to the API-key entry.
+		pi.type("Anthropic");
+		await pi.waitForScreen(/→ Anthropic\s+API key · anthropic/);
 		pi.press(KEYS.enter);
 		await pi.waitForScreen("API key for anthropic");
 		pi.type("sk-ant-test-0123456789");
