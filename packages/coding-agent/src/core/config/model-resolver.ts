@@ -109,11 +109,12 @@ function matchPlain(pattern: string, models: readonly Model[], catalog: ModelCat
 	if (exactId.length > 0) return [...exactId].sort(byKeyThenProvider(catalog))[0];
 	const partial = models.filter((m) => m.id.toLowerCase().includes(lower) || m.name.toLowerCase().includes(lower));
 	if (partial.length === 0) return undefined;
-	const tieBreak = byKeyThenProvider(catalog);
-	return [...partial].sort(
-		(a, b) =>
-			Number(isAliasId(b.id)) - Number(isAliasId(a.id)) || (a.id < b.id ? 1 : a.id > b.id ? -1 : tieBreak(a, b)),
-	)[0];
+	// The catalogue serves one model family through many providers (Claude from anthropic, bedrock, openrouter,
+	// copilot...): pick the provider first (one with a key, then the preferred order), then the model within it.
+	const provider = [...partial].sort(byKeyThenProvider(catalog))[0]!.provider;
+	return partial
+		.filter((m) => m.provider === provider)
+		.sort((a, b) => Number(isAliasId(b.id)) - Number(isAliasId(a.id)) || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0))[0];
 }
 
 /** Rules 1–4: plain match, else split off a trailing `:<level>` and retry on the rest. */

@@ -204,3 +204,29 @@ describe("provider default models", () => {
 		expect(missing).toEqual([]);
 	});
 });
+
+describe("a partial pattern served by several providers", () => {
+	const claude = [
+		model("openrouter", "anthropic/claude-sonnet-4.6"),
+		model("amazon-bedrock", "us.anthropic.claude-sonnet-4-6-v1"),
+		model("anthropic", "claude-sonnet-4-5"),
+		model("anthropic", "claude-sonnet-4-6"),
+		model("anthropic", "claude-sonnet-4-5-20250929"),
+	];
+	const catalogWithKeys = (providers: string[]): ModelCatalog => ({
+		models: claude,
+		isAvailable: (m) => providers.includes(m.provider),
+	});
+
+	it("picks the provider with a key first, then the newest alias within it", () => {
+		const anthropic = resolveModelPattern("sonnet", catalogWithKeys(["anthropic"]));
+		expect(anthropic.ok && `${anthropic.model.provider}/${anthropic.model.id}`).toBe("anthropic/claude-sonnet-4-6");
+		const bedrock = resolveModelPattern("sonnet", catalogWithKeys(["amazon-bedrock"]));
+		expect(bedrock.ok && bedrock.model.provider).toBe("amazon-bedrock");
+	});
+
+	it("without any key prefers the preferred provider order", () => {
+		const none = resolveModelPattern("sonnet", catalogWithKeys([]));
+		expect(none.ok && `${none.model.provider}/${none.model.id}`).toBe("anthropic/claude-sonnet-4-6");
+	});
+});
