@@ -72,6 +72,13 @@ export function withFileLockSync<T>(file: string, fn: () => T): T {
 
 /** How often a held async lock touches its directory: well inside the stale limit, even on a loaded machine. */
 export const LOCK_TOUCH_INTERVAL_MS = 2_000;
+/**
+ * When an async lock counts as stale (its directory's mtime older than this). It must be at least the original
+ * pi's: its auth.json refresh holds a `proper-lockfile` lock with `stale: 30000`, which that library touches only
+ * every 15 s (half the stale limit). With our sync limit of 10 s we would remove that live lock during a slow
+ * refresh and refresh the same token twice. We keep touching our own locks every 2 s.
+ */
+export const ASYNC_LOCK_STALE_AFTER_MS = 30_000;
 /** How long `withFileLock` waits for another holder by default (a refresh by another process takes seconds). */
 export const LOCK_WAIT_TIMEOUT_MS = 60_000;
 
@@ -81,6 +88,8 @@ export interface AsyncFileLockOptions {
 	timeoutMs?: number;
 	/** Stops waiting for the lock (rejects with the signal's reason); a held lock is released as usual. */
 	signal?: AbortSignal;
+	/** A lock untouched for longer than this is taken over. Default {@link ASYNC_LOCK_STALE_AFTER_MS}. */
+	staleMs?: number;
 }
 
 function delay(ms: number, signal: AbortSignal | undefined): Promise<void> {
@@ -108,9 +117,9 @@ async function tryLockAsync(lockDir: string): Promise<boolean> {
 	}
 }
 
-async function removeIfStaleAsync(lockDir: string): Promise<boolean> {
+async function removeIfStaleAsync(lockDir: string, staleMs: number): Promise<boolean> {
 	try {
-		if (Date.now() - (await stat(lockDir)).mtimeMs <= LOCK_STALE_AFTER_MS) return false;
+		if (Date.now() - (await stat(lockDir)).mtimeMs <= staleMs) return false;
 		await rmdir(lockDir);
 		return true;
 	} catch {
@@ -122,7 +131,8 @@ async function removeIfStaleAsync(lockDir: string): Promise<boolean> {
  * Runs `fn` while holding the lock of `file`, waiting (polling, with a growing pause up to 250 ms) while another
  * process or another call holds it. The file's directory must exist. While `fn` runs the lock directory's mtime is
  * refreshed every {@link LOCK_TOUCH_INTERVAL_MS}; a holder that died stops touching it and its lock turns stale
- * after {@link LOCK_STALE_AFTER_MS}. Errors from `fn` propagate after the lock is released.
+ * after {@link ASYNC_LOCK_STALE_AFTER_MS} (the original pi's limit, so its slowly touched locks are respected).
+ * Errors from `fn` propagate after the lock is released.
  */
 export async function withFileLock<T>(
 	file: string,
@@ -133,7 +143,7 @@ export async function withFileLock<T>(
 	const deadline = Date.now() + (options.timeoutMs ?? LOCK_WAIT_TIMEOUT_MS);
 	let pause = LOCK_RETRY_DELAY_MS;
 	while (!(await tryLockAsync(lockDir))) {
-		if (await removeIfStaleAsync(lockDir)) continue;
+		if (await removeIfStaleAsync(lockDir, options.staleMs ?? ASYNC_LOCK_STALE_AFTER_MS)) continue;
 		if (Date.now() >= deadline) throw new FileLockError(file);
 		await delay(pause, options.signal);
 		pause = Math.min(pause * 2, 250);

@@ -5,6 +5,7 @@ import { promisify } from "node:util";
 import { buildSync } from "esbuild";
 import { describe, expect, it } from "vitest";
 import {
+	ASYNC_LOCK_STALE_AFTER_MS,
 	FileLockError,
 	LOCK_TOUCH_INTERVAL_MS,
 	withFileLock,
@@ -118,15 +119,36 @@ describe("async file lock (held across network waits)", () => {
 		});
 	});
 
-	it("takes over a stale lock (no touch for over 10 s) and gives up on a live one after its timeout", async () => {
+	it("takes over a stale lock (no touch for over 30 s) and gives up on a live one after its timeout", async () => {
 		const file = join(tempDir(), "auth.json");
 		mkdirSync(`${file}.lock`);
-		const old = new Date(Date.now() - 20_000);
+		const old = new Date(Date.now() - 40_000);
 		utimesSync(`${file}.lock`, old, old);
 		expect(await withFileLock(file, async () => "taken")).toBe("taken");
 		mkdirSync(`${file}.lock`);
 		await expect(withFileLock(file, async () => "never", { timeoutMs: 150 })).rejects.toThrow(FileLockError);
 		expect(existsSync(`${file}.lock`)).toBe(true);
+	});
+
+	it("does not take over the original pi's live lock, touched only every 15 s (proper-lockfile, stale 30 s)", async () => {
+		expect(ASYNC_LOCK_STALE_AFTER_MS).toBe(30_000);
+		const file = join(tempDir(), "auth.json");
+		mkdirSync(`${file}.lock`);
+		const fifteenSecondsAgo = new Date(Date.now() - 15_000);
+		utimesSync(`${file}.lock`, fifteenSecondsAgo, fifteenSecondsAgo);
+		let ran = false;
+		await expect(
+			withFileLock(
+				file,
+				async () => {
+					ran = true;
+				},
+				{ timeoutMs: 300 },
+			),
+		).rejects.toThrow(FileLockError);
+		expect(ran).toBe(false);
+		expect(existsSync(`${file}.lock`)).toBe(true);
+		expect(Math.round(statSync(`${file}.lock`).mtimeMs / 1000)).toBe(Math.round(fifteenSecondsAgo.getTime() / 1000));
 	});
 
 	it("releases the lock when the critical section rejects", async () => {
