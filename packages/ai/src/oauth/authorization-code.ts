@@ -43,6 +43,19 @@ function fromParams(params: URLSearchParams): PastedAuthorization {
 }
 
 /**
+ * The code in a paste; undefined for an empty one. Throws `state_mismatch` for another attempt's answer and
+ * `denied` for an error redirect.
+ */
+function codeFromPaste(input: string, state: string, providerName: string): string | undefined {
+	const pasted = parseAuthorizationInput(input);
+	if (pasted.state !== undefined && pasted.state !== state) {
+		throw new OAuthError(OAUTH_TEXTS.stateMismatch, "state_mismatch");
+	}
+	if (pasted.error) throw new OAuthError(OAUTH_TEXTS.denied(providerName, pasted.error), "denied");
+	return pasted.code;
+}
+
+/**
  * Waits for the authorization code from the callback server, or from `callbacks.onManualCodeInput` when given.
  * A paste with another attempt's state is refused (`state_mismatch`); an empty paste keeps waiting for the browser.
  * The signal handed to `onManualCodeInput` fires once the race is decided, so a UI can close its input.
@@ -71,14 +84,12 @@ export function awaitAuthorizationCode(
 			.then(
 				(input) => {
 					if (decided.signal.aborted) return;
-					const pasted = parseAuthorizationInput(input);
-					if (pasted.state !== undefined && pasted.state !== state) {
-						return finish(() => reject(new OAuthError(OAUTH_TEXTS.stateMismatch, "state_mismatch")));
+					try {
+						const code = codeFromPaste(input, state, providerName);
+						if (code) finish(() => resolve(code));
+					} catch (error) {
+						finish(() => reject(error));
 					}
-					if (pasted.error) {
-						return finish(() => reject(new OAuthError(OAUTH_TEXTS.denied(providerName, pasted.error ?? ""), "denied")));
-					}
-					if (pasted.code) finish(() => resolve(pasted.code as string));
 				},
 				() => finish(() => reject(new OAuthError(OAUTH_TEXTS.aborted, "aborted"))),
 			);
@@ -99,19 +110,32 @@ export interface LoopbackLogin {
 /**
  * Listens for the redirect, shows the authorization URL, and waits for the code (redirect or paste). The redirect
  * URI names `localhost`, as the providers register it, whatever interface the server binds.
+ *
+ * When the port is taken (another sign-in waiting, or any other program) and the UI can take a paste, the sign-in
+ * goes on without a callback server: the authorization URL still names the registered redirect URI (the provider
+ * accepts no other), the browser's redirect then fails to load, and the user pastes its URL (or the code) instead.
+ * Without a paste input the `callback_port_in_use` error stands.
  */
 export async function obtainAuthorizationCode(
 	login: LoopbackLogin,
 	callbacks: OAuthLoginCallbacks,
 ): Promise<{ code: string; redirectUri: string }> {
-	const server = await startCallbackServer({
-		host: login.host,
-		port: login.port,
-		path: login.path,
-		state: login.state,
-		providerName: login.providerName,
-		signal: callbacks.signal,
-	});
+	let server: CallbackServer;
+	try {
+		server = await startCallbackServer({
+			host: login.host,
+			port: login.port,
+			path: login.path,
+			state: login.state,
+			providerName: login.providerName,
+			signal: callbacks.signal,
+		});
+	} catch (error) {
+		if (!(error instanceof OAuthError && error.code === "callback_port_in_use" && callbacks.onManualCodeInput)) {
+			throw error;
+		}
+		return pasteOnly(login, callbacks);
+	}
 	try {
 		const redirectUri = `http://localhost:${server.port}${login.path}`;
 		callbacks.onAuth({ url: login.authorizationUrl(redirectUri), instructions: OAUTH_TEXTS.browserInstructions });
@@ -121,4 +145,24 @@ export async function obtainAuthorizationCode(
 	} finally {
 		server.close();
 	}
+}
+
+/** The sign-in without a callback server: the code comes from a paste only; an empty paste ends it (`missingCode`). */
+async function pasteOnly(
+	login: LoopbackLogin,
+	callbacks: OAuthLoginCallbacks,
+): Promise<{ code: string; redirectUri: string }> {
+	const redirectUri = `http://localhost:${login.port}${login.path}`;
+	callbacks.onProgress?.(OAUTH_TEXTS.callbackUnavailable(login.host, login.port));
+	callbacks.onAuth({ url: login.authorizationUrl(redirectUri), instructions: OAUTH_TEXTS.pasteOnlyInstructions });
+	let input: string;
+	try {
+		input = (await callbacks.onManualCodeInput?.(callbacks.signal)) ?? "";
+	} catch {
+		throw new OAuthError(OAUTH_TEXTS.aborted, "aborted");
+	}
+	if (callbacks.signal?.aborted) throw new OAuthError(OAUTH_TEXTS.aborted, "aborted");
+	const code = codeFromPaste(input, login.state, login.providerName);
+	if (!code) throw new OAuthError(OAUTH_TEXTS.missingCode, "denied");
+	return { code, redirectUri };
 }

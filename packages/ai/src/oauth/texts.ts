@@ -22,6 +22,8 @@ export const OAUTH_TEXTS = {
 		`The ${name} device code expired before it was entered. Run the sign-in again and enter the new code.`,
 	portInUse: (host: string, port: number) =>
 		`Cannot listen for the browser's sign-in redirect: ${host}:${port} is already in use (often another sign-in still waiting). Close that program and try again. If the browser runs on another machine, set PI_OAUTH_CALLBACK_PORT=0 and paste the final redirect URL from the browser's address bar when asked.`,
+	callbackUnavailable: (host: string, port: number) =>
+		`Could not start the sign-in callback server: ${host}:${port} is already in use (often another sign-in still waiting). Paste the redirect URL or the code instead.`,
 	callbackFailed: (host: string, port: number, detail: string) =>
 		`Cannot listen for the browser's sign-in redirect on ${host}:${port} (${detail}).`,
 	domainQuestion: "GitHub Enterprise URL or domain (leave empty for github.com):",
@@ -45,5 +47,7 @@ export const OAUTH_TEXTS = {
 	// Instructions shown next to the URL.
 	browserInstructions:
 		"Sign in in your browser. If the browser is on another machine, paste the final redirect URL (or the code it shows) here.",
+	pasteOnlyInstructions:
+		"Sign in in your browser. The page it is sent back to at the end will not load: copy that page's URL from the address bar (or the code it shows) and paste it here.",
 	deviceInstructions: (code: string) => `Enter the code ${code} on that page.`,
 } as const;

@@ -107,7 +107,35 @@ describe("Anthropic sign-in (Claude Pro/Max)", () => {
 		await expect(listenOn(port)).resolves.toBeUndefined();
 	});
 
-	it("fails with `callback_port_in_use` and a message pointing at the paste fallback when the port is taken", async () => {
+	it("port taken: goes on paste-only, keeping the registered redirect URI (that port) in the authorization URL", async () => {
+		const holder = createServer();
+		await new Promise<void>((resolve) => holder.listen(0, "127.0.0.1", resolve));
+		const port = (holder.address() as { port: number }).port;
+		try {
+			const script = scriptLogin({ browser: false, paste: async (url) => (await redirectOf(url)).href });
+			const credentials = await createAnthropicOAuth({ baseUrl: mock.url, callbackPort: port }).login(script.callbacks);
+			expect(credentials.access).toBe(mock.issued.at(-1)?.access);
+			const redirectUri = redirectUriOf(script.auths[0]?.url ?? "");
+			expect(redirectUri.href).toBe(`http://localhost:${port}/callback`);
+			expect(script.auths[0]?.instructions).toBe(OAUTH_TEXTS.pasteOnlyInstructions);
+			expect(script.progress[0]).toBe(OAUTH_TEXTS.callbackUnavailable("127.0.0.1", port));
+			// The code exchange names the same redirect URI, which the token endpoint checks.
+			const exchange = mock.requests.find((request) => request.path === "/v1/oauth/token");
+			expect(exchange?.body).toMatchObject({ redirect_uri: redirectUri.href });
+
+			// An empty paste has nothing to wait for: the sign-in ends, exchanging nothing.
+			const before = mock.counts.authorizationCode;
+			const empty = scriptLogin({ browser: false, paste: () => "  " });
+			await expect(
+				createAnthropicOAuth({ baseUrl: mock.url, callbackPort: port }).login(empty.callbacks),
+			).rejects.toMatchObject({ message: OAUTH_TEXTS.missingCode });
+			expect(mock.counts.authorizationCode).toBe(before);
+		} finally {
+			holder.close();
+		}
+	});
+
+	it("fails with `callback_port_in_use` and a message pointing at the paste fallback when the port is taken and no paste input exists", async () => {
 		const holder = createServer();
 		await new Promise<void>((resolve) => holder.listen(0, "127.0.0.1", resolve));
 		const port = (holder.address() as { port: number }).port;
