@@ -54,11 +54,32 @@ export interface OpenAICompletionsCompat {
 	supportsStrictMode?: boolean;
 	openRouterRouting?: Record<string, unknown>;
 	vercelGatewayRouting?: { only?: string[]; order?: string[] };
+	/** Send `tool_stream: true` with tools, so Z.ai streams tool-call arguments instead of sending them at the end. */
+	zaiToolStream?: boolean;
+	/**
+	 * Every assistant message of a reasoning model carries `reasoning_content` (empty when there is nothing to
+	 * replay): DeepSeek's thinking mode rejects a history whose tool-calling turns lack it. Detected for DeepSeek.
+	 */
+	requiresReasoningContentOnAssistantMessages?: boolean;
+	/**
+	 * Send the session id as `x-session-affinity` and `x-client-request-id`, so a server with many replicas
+	 * (Cloudflare Workers AI) routes a session's requests to the one holding its prompt cache.
+	 */
+	sendSessionAffinityHeaders?: boolean;
 }
 
 /** Flags every API accepts. */
 export interface CommonCompat {
+	/**
+	 * `cacheRetention: "long"` may ask for the long cache: Anthropic's 1h TTL (default true), OpenAI's 24h retention
+	 * (only when set).
+	 */
 	supportsLongCacheRetention?: boolean;
+	/**
+	 * Anthropic Messages: the server takes `eager_input_streaming` on tool definitions (tool-call arguments streamed
+	 * as they are generated). Default true; false sends the fine-grained tool streaming beta header instead.
+	 */
+	supportsEagerToolInputStreaming?: boolean;
 }
 
 export type ModelCompat = OpenAICompletionsCompat & CommonCompat & Record<string, unknown>;

@@ -78,9 +78,24 @@ export function effortForLevel(model: Model, level: ThinkingLevel): AnthropicEff
 	return (typeof mapped === "string" ? mapped : DEFAULT_EFFORT[level]) as AnthropicEffort;
 }
 
-function cacheControl(retention: CacheRetention | undefined): CacheControlEphemeral | undefined {
+/** The cache marker; the 1h TTL only where the server takes it (`compat.supportsLongCacheRetention`, default true). */
+function cacheControl(model: Model, retention: CacheRetention | undefined): CacheControlEphemeral | undefined {
 	if (retention === "none") return undefined;
-	return retention === "long" ? { type: "ephemeral", ttl: "1h" } : { type: "ephemeral" };
+	const long = retention === "long" && model.compat?.supportsLongCacheRetention !== false;
+	return long ? { type: "ephemeral", ttl: "1h" } : { type: "ephemeral" };
+}
+
+/**
+ * Whether tool definitions carry `eager_input_streaming` (tool-call arguments streamed as they are generated).
+ * Servers that lack it (`compat.supportsEagerToolInputStreaming: false`, e.g. Copilot) get the beta header instead.
+ */
+function supportsEagerToolInputStreaming(model: Model): boolean {
+	return model.compat?.supportsEagerToolInputStreaming !== false;
+}
+
+/** Whether the fine-grained tool streaming beta header is needed: tools on a server without eager streaming. */
+export function needsFineGrainedToolStreamingBeta(model: Model, context: Context): boolean {
+	return Boolean(context.tools?.length) && !supportsEagerToolInputStreaming(model);
 }
 
 /** The request body (before `onPayload`). */
@@ -89,7 +104,7 @@ export function buildAnthropicRequest(
 	context: Context,
 	options: AnthropicStreamOptions,
 ): MessageCreateParamsStreaming {
-	const cache = cacheControl(options.cacheRetention);
+	const cache = cacheControl(model, options.cacheRetention);
 	const maxTokens = resolveMaxTokens(model, options);
 	const params: MessageCreateParamsStreaming = {
 		model: model.id,
@@ -102,7 +117,7 @@ export function buildAnthropicRequest(
 		if (cache) system.cache_control = cache;
 		params.system = [system];
 	}
-	if (context.tools?.length) params.tools = convertTools(context.tools, cache);
+	if (context.tools?.length) params.tools = convertTools(context.tools, cache, supportsEagerToolInputStreaming(model));
 	if (options.toolChoice && context.tools?.length) {
 		params.tool_choice = typeof options.toolChoice === "string" ? { type: options.toolChoice } : options.toolChoice;
 	}
@@ -129,7 +144,7 @@ export function needsInterleavedThinkingBeta(model: Model, options: AnthropicStr
 	return Boolean(options.thinkingEnabled && model.reasoning && !usesAdaptiveThinking(model));
 }
 
-function convertTools(tools: Tool[], cache: CacheControlEphemeral | undefined): AnthropicTool[] {
+function convertTools(tools: Tool[], cache: CacheControlEphemeral | undefined, eager: boolean): AnthropicTool[] {
 	return tools.map((tool, i) => {
 		const schema = tool.parameters as { properties?: unknown; required?: string[] } & Record<string, unknown>;
 		const converted: AnthropicTool = {
@@ -137,6 +152,7 @@ function convertTools(tools: Tool[], cache: CacheControlEphemeral | undefined): 
 			description: sanitizeSurrogates(tool.description),
 			input_schema: { ...schema, type: "object", properties: schema.properties ?? {} },
 		};
+		if (eager) converted.eager_input_streaming = true;
 		if (cache && i === tools.length - 1) converted.cache_control = cache;
 		return converted;
 	});

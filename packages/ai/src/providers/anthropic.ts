@@ -15,10 +15,12 @@ import {
 	type AnthropicStreamOptions,
 	buildAnthropicRequest,
 	effortForLevel,
+	needsFineGrainedToolStreamingBeta,
 	needsInterleavedThinkingBeta,
 	REDACTED_THINKING_TEXT,
 	usesAdaptiveThinking,
 } from "./anthropic-request.js";
+import { cloudflareGatewayHeaders, usesCloudflareGatewayAuth } from "./shared/cloudflare-gateway.js";
 import { FAILURE_TEXTS, failFinishReason, failStreamCut, withRootCause } from "./shared/failure.js";
 import { copilotRequestHeaders } from "./shared/github-copilot.js";
 import { AssistantOutput } from "./shared/output.js";
@@ -31,6 +33,8 @@ const { Anthropic } = requireSdk("@anthropic-ai/sdk") as typeof import("@anthrop
 export type { AnthropicEffort, AnthropicStreamOptions } from "./anthropic-request.js";
 
 const INTERLEAVED_THINKING_BETA = "interleaved-thinking-2025-05-14";
+/** Streams tool-call arguments as generated, for servers that do not take `eager_input_streaming` on tools. */
+const FINE_GRAINED_TOOL_STREAMING_BETA = "fine-grained-tool-streaming-2025-05-14";
 const OAUTH_BETA = "oauth-2025-04-20";
 
 type DoneReason = Extract<StopReason, "stop" | "length" | "toolUse">;
@@ -47,19 +51,27 @@ const STOP_REASONS: Record<string, DoneReason> = {
 
 function createClient(model: Model, context: Context, options: AnthropicStreamOptions): AnthropicClient {
 	const apiKey = options.apiKey ?? "";
+	const gateway = usesCloudflareGatewayAuth(model);
 	// Claude subscription tokens authenticate as bearer tokens and need the OAuth beta.
-	const isOAuth = apiKey.startsWith("sk-ant-oat");
+	const isOAuth = !gateway && apiKey.startsWith("sk-ant-oat");
 	// The Copilot API takes its token as a bearer token too (no x-api-key), without the OAuth beta.
 	const copilotHeaders = copilotRequestHeaders(model, context);
 	const bearer = isOAuth || copilotHeaders !== undefined;
 	const betas: string[] = [];
 	if (isOAuth) betas.push(OAUTH_BETA);
 	if (needsInterleavedThinkingBeta(model, options)) betas.push(INTERLEAVED_THINKING_BETA);
-	const headers: Record<string, string> = { ...model.headers, ...copilotHeaders };
+	if (needsFineGrainedToolStreamingBeta(model, context)) betas.push(FINE_GRAINED_TOOL_STREAMING_BETA);
+	// Cloudflare AI Gateway: its key in its own header, no SDK auth header (the gateway holds the Anthropic key).
+	const headers: Record<string, string | null> = {
+		...(gateway ? cloudflareGatewayHeaders(apiKey) : {}),
+		...model.headers,
+		...copilotHeaders,
+	};
 	if (betas.length > 0) headers["anthropic-beta"] = betas.join(",");
 	Object.assign(headers, options.headers);
+	const auth = gateway ? { apiKey: null, authToken: null } : bearer ? { apiKey: null, authToken: apiKey } : { apiKey };
 	return new Anthropic({
-		...(bearer ? { apiKey: null, authToken: apiKey } : { apiKey }),
+		...auth,
 		baseURL: model.baseUrl,
 		...sdkRetryOptions(options),
 		...(options.timeoutMs !== undefined ? { timeout: options.timeoutMs } : {}),

@@ -1,7 +1,7 @@
 import type { ApiAdapter } from "../registry.js";
 import type { Context, Model } from "../types.js";
 import type { AssistantMessageEventStream } from "../utils/event-stream.js";
-import { resolveCompletionsCompat } from "./openai-completions/compat.js";
+import { type ResolvedCompletionsCompat, resolveCompletionsCompat } from "./openai-completions/compat.js";
 import { buildCompletionsParams, type OpenAICompletionsOptions } from "./openai-completions/request.js";
 import { CompletionsStreamReader } from "./openai-completions/stream-reader.js";
 import { createOpenAIClient } from "./openai-shared/client.js";
@@ -19,6 +19,18 @@ export {
 } from "./openai-completions/compat.js";
 export type { OpenAICompletionsOptions } from "./openai-completions/request.js";
 
+/**
+ * The session id in the headers servers with many replicas route on (`compat.sendSessionAffinityHeaders`), so a
+ * session keeps reaching the replica that holds its prompt cache.
+ */
+function sessionAffinityHeaders(
+	options: OpenAICompletionsOptions,
+	compat: ResolvedCompletionsCompat,
+): Record<string, string> | undefined {
+	if (!options.sessionId || !compat.sendSessionAffinityHeaders) return undefined;
+	return { "x-session-affinity": options.sessionId, "x-client-request-id": options.sessionId };
+}
+
 /** Streams one assistant message over the OpenAI Chat Completions API (and the many servers that speak it). */
 async function streamCompletions(
 	model: Model,
@@ -30,7 +42,8 @@ async function streamCompletions(
 	const reader = new CompletionsStreamReader(out);
 	try {
 		const compat = resolveCompletionsCompat(model);
-		const client = createOpenAIClient(model, options.apiKey, options, copilotRequestHeaders(model, context));
+		const requestHeaders = { ...copilotRequestHeaders(model, context), ...sessionAffinityHeaders(options, compat) };
+		const client = createOpenAIClient(model, options.apiKey, options, requestHeaders);
 		const params = await applyOnPayload(buildCompletionsParams(model, context, options, compat), model, options);
 		const chunks = await client.chat.completions.create(params, { signal: options.signal });
 		for await (const chunk of chunks) reader.push(chunk);

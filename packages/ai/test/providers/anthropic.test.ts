@@ -4,6 +4,7 @@ import {
 	type Context,
 	emptyUsage,
 	getModel,
+	getModels,
 	type Model,
 	stream,
 	streamSimple,
@@ -84,6 +85,7 @@ describe("anthropic adapter: streaming", () => {
 			{
 				name: "bash",
 				description: "Run a command",
+				eager_input_streaming: true,
 				input_schema: { type: "object", properties: { command: { type: "string" } }, required: ["command"] },
 				cache_control: { type: "ephemeral" },
 			},
@@ -99,6 +101,30 @@ describe("anthropic adapter: streaming", () => {
 		await run(context(), { cacheRetention: "none" });
 		expect(server.requests[0]!.body.system[0].cache_control).toEqual({ type: "ephemeral", ttl: "1h" });
 		expect(JSON.stringify(server.requests[1]!.body)).not.toContain("cache_control");
+	});
+
+	it("keeps the 5-minute cache for cacheRetention long where compat.supportsLongCacheRetention is false", async () => {
+		server.enqueue({ text: "a" });
+		const shortOnly: Model = { ...model, compat: { supportsLongCacheRetention: false } };
+		await collectEvents(stream(shortOnly, context(), { apiKey: "k", cacheRetention: "long" }));
+		expect(server.requests[0]!.body.system[0].cache_control).toEqual({ type: "ephemeral" });
+	});
+
+	it("streams tool input eagerly per tool, or by the beta header where the server lacks the field (Copilot)", async () => {
+		server.enqueue({ text: "a" }, { text: "b" }, { text: "c" });
+		await run(context());
+		const copilot = getModels("github-copilot").find(
+			(candidate) => candidate.compat?.supportsEagerToolInputStreaming === false,
+		)!;
+		const noEager: Model = { ...model, compat: copilot.compat };
+		await collectEvents(stream(noEager, context(), { apiKey: "k" }));
+		await collectEvents(stream(noEager, { messages: context().messages }, { apiKey: "k" }));
+		const [eager, beta, noTools] = server.requests;
+		expect(eager!.body.tools[0].eager_input_streaming).toBe(true);
+		expect(eager!.headers["anthropic-beta"]).toBeUndefined();
+		expect(beta!.body.tools[0]).not.toHaveProperty("eager_input_streaming");
+		expect(beta!.headers["anthropic-beta"]).toBe("fine-grained-tool-streaming-2025-05-14");
+		expect(noTools!.headers["anthropic-beta"]).toBeUndefined();
 	});
 
 	it("passes headers (merged last), temperature, maxTokens, and lets onPayload replace the body", async () => {

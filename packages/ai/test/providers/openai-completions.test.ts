@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { complete, completeSimple, emptyUsage } from "../../src/index.js";
+import { complete, completeSimple, emptyUsage, getModels } from "../../src/index.js";
 import { type MockServer, startMockServer } from "../../src/testing/index.js";
 import type { AssistantMessage, Model } from "../../src/types.js";
 import { mockModel, replayWithToolResult, USER_CONTEXT } from "../helpers/scenarios.js";
@@ -133,6 +133,45 @@ describe("openai-completions adapter", () => {
 		await completeSimple(openrouter, USER_CONTEXT, { apiKey: "k", reasoning: "high" });
 		expect(lastBody()).toMatchObject({ reasoning: { effort: "high" }, provider: { only: ["groq"] } });
 		expect(lastBody().messages[0].role).toBe("system");
+	});
+
+	it("asks Z.ai to stream tool-call arguments when compat.zaiToolStream is set, and only with tools", async () => {
+		server.reset();
+		const zai = getModels("zai").find((candidate) => candidate.compat?.zaiToolStream)!;
+		expect(zai).toBeDefined();
+		const target: Model = { ...zai, baseUrl: `${server.url}/v1` };
+		server.enqueue({ text: "ok" }, { text: "ok" }, { text: "ok" });
+		await complete(target, USER_CONTEXT, { apiKey: "k" });
+		expect(lastBody().tool_stream).toBe(true);
+		await complete(target, { messages: USER_CONTEXT.messages }, { apiKey: "k" });
+		expect(lastBody().tool_stream).toBeUndefined();
+		await complete({ ...target, compat: { ...target.compat, zaiToolStream: false } }, USER_CONTEXT, { apiKey: "k" });
+		expect(lastBody().tool_stream).toBeUndefined();
+	});
+
+	it("gives every replayed assistant turn reasoning_content where the server requires it (DeepSeek)", async () => {
+		server.reset();
+		const deepseek: Model = { ...getModels("deepseek")[0]!, baseUrl: `${server.url}/v1` };
+		expect(deepseek.compat?.requiresReasoningContentOnAssistantMessages).toBe(true);
+		const history = (first: AssistantMessage) => ({
+			messages: [...USER_CONTEXT.messages, first, { role: "user" as const, content: "and?", timestamp: 3 }],
+		});
+		// A turn without thinking (thinking was off) still carries the field, empty.
+		server.enqueue({ toolCalls: [{ name: "bash", arguments: { command: "ls" } }] }, { text: "ok" });
+		const noThinking = await complete(deepseek, USER_CONTEXT, { apiKey: "k" });
+		const call = noThinking.content.find((block) => block.type === "toolCall") as { id: string };
+		await complete(deepseek, replayWithToolResult(noThinking, call.id), { apiKey: "k" });
+		expect(lastBody().messages[1]).toMatchObject({ role: "assistant", reasoning_content: "" });
+		// Thinking of its own goes back as it came.
+		server.enqueue({ thinking: "Because.", text: "Yes." }, { text: "ok" });
+		const withThinking = await completeSimple(deepseek, USER_CONTEXT, { apiKey: "k", reasoning: "high" });
+		await complete(deepseek, history(withThinking), { apiKey: "k" });
+		expect(lastBody().messages[1]).toEqual({ role: "assistant", content: "Yes.", reasoning_content: "Because." });
+		// Without the flag (detection only applies to DeepSeek) nothing is added.
+		server.enqueue({ text: "ok" });
+		const other: Model = { ...model, provider: "local", baseUrl: `${server.url}/v1` };
+		await complete(other, replayWithToolResult(noThinking, call.id), { apiKey: "k" });
+		expect(lastBody().messages[1]).not.toHaveProperty("reasoning_content");
 	});
 
 	it("assembles tool calls whose deltas interleave by index", async () => {

@@ -19,6 +19,7 @@ type Vendor =
 	| "xai"
 	| "cerebras"
 	| "vercel"
+	| "cloudflare-gateway"
 	| "other";
 
 const PROVIDER_VENDORS: Record<string, Vendor> = {
@@ -32,6 +33,7 @@ const PROVIDER_VENDORS: Record<string, Vendor> = {
 	xai: "xai",
 	cerebras: "cerebras",
 	"vercel-ai-gateway": "vercel",
+	"cloudflare-ai-gateway": "cloudflare-gateway",
 };
 
 const HOST_VENDORS: [RegExp, Vendor][] = [
@@ -46,6 +48,7 @@ const HOST_VENDORS: [RegExp, Vendor][] = [
 	[/(^|\.)x\.ai$/, "xai"],
 	[/(^|\.)cerebras\.ai$/, "cerebras"],
 	[/(^|\.)ai-gateway\.vercel\.sh$/, "vercel"],
+	[/(^|\.)gateway\.ai\.cloudflare\.com$/, "cloudflare-gateway"],
 ];
 
 function detectVendor(model: Pick<Model, "provider" | "baseUrl">): Vendor {
@@ -83,8 +86,9 @@ export function detectCompletionsCompat(
 	return {
 		supportsStore: openaiLike,
 		supportsDeveloperRole: openaiLike,
-		// Z.ai, DeepSeek and Qwen switch thinking with their own fields; Mistral and Cerebras reject the field.
-		supportsReasoningEffort: !["zai", "deepseek", "qwen", "mistral", "cerebras"].includes(vendor),
+		// Z.ai, DeepSeek and Qwen switch thinking with their own fields; Mistral and Cerebras reject the field, and
+		// Cloudflare's unified gateway endpoint does not take it either.
+		supportsReasoningEffort: !["zai", "deepseek", "qwen", "mistral", "cerebras", "cloudflare-gateway"].includes(vendor),
 		supportsUsageInStreaming: true,
 		maxTokensField: openaiLike ? "max_completion_tokens" : "max_tokens",
 		// Mistral wants the tool name on tool messages and no user message right after a tool result.
@@ -93,7 +97,12 @@ export function detectCompletionsCompat(
 		// Mistral has no field for replayed reasoning.
 		requiresThinkingAsText: vendor === "mistral",
 		thinkingFormat,
-		supportsStrictMode: true,
+		// Cloudflare's unified gateway endpoint does not take `strict` on tool definitions.
+		supportsStrictMode: vendor !== "cloudflare-gateway",
+		zaiToolStream: false,
+		// DeepSeek's thinking mode rejects a history whose assistant turns lack `reasoning_content`.
+		requiresReasoningContentOnAssistantMessages: vendor === "deepseek",
+		sendSessionAffinityHeaders: false,
 	};
 }
 

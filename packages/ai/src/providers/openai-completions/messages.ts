@@ -72,7 +72,7 @@ export function convertCompletionsMessages(
 				});
 			}
 		} else {
-			const assistant = convertAssistant(message, compat);
+			const assistant = convertAssistant(model, message, compat);
 			if (assistant) out.push(assistant);
 		}
 	}
@@ -104,9 +104,11 @@ function convertToolResult(message: ToolResultMessage, compat: ResolvedCompletio
 
 /**
  * An assistant turn: text joined, tool calls as functions, and same-model reasoning replayed under the vendor
- * field it arrived in (the field name is the block's signature). `undefined` for a turn with nothing to send.
+ * field it arrived in (the field name is the block's signature); an empty `reasoning_content` where the server
+ * requires the field. `undefined` for a turn with nothing to send.
  */
 function convertAssistant(
+	model: Model,
 	message: AssistantMessage,
 	compat: ResolvedCompletionsCompat,
 ): ChatCompletionMessageParam | undefined {
@@ -139,6 +141,13 @@ function convertAssistant(
 		content: texts.length > 0 ? sanitizeSurrogates(texts.join("\n\n")) : null,
 	};
 	for (const [field, parts] of Object.entries(reasoning)) assistant[field] = sanitizeSurrogates(parts.join("\n\n"));
+	if (
+		compat.requiresReasoningContentOnAssistantMessages &&
+		model.reasoning &&
+		!(DEFAULT_REASONING_FIELD in assistant)
+	) {
+		assistant[DEFAULT_REASONING_FIELD] = "";
+	}
 	if (toolCalls.length > 0) assistant.tool_calls = toolCalls;
 	return assistant as unknown as ChatCompletionMessageParam;
 }

@@ -31,7 +31,11 @@ export function buildCompletionsParams(
 	if (compat.supportsStore) params.store = false;
 	params[compat.maxTokensField] = resolveMaxTokens(model, options);
 	if (options.temperature !== undefined) params.temperature = options.temperature;
-	if (context.tools && context.tools.length > 0) params.tools = convertCompletionsTools(context.tools, compat);
+	if (context.tools && context.tools.length > 0) {
+		params.tools = convertCompletionsTools(context.tools, compat);
+		// Without it Z.ai sends a tool call's arguments in one piece at the end.
+		if (compat.zaiToolStream) params.tool_stream = true;
+	}
 	if (options.toolChoice) params.tool_choice = options.toolChoice;
 	if (model.reasoning) applyThinking(params, options.reasoningEffort, compat);
 	if (compat.openRouterRouting) params.provider = compat.openRouterRouting;

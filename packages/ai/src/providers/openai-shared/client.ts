@@ -1,5 +1,6 @@
 import type { ClientOptions, OpenAI as OpenAIClient } from "openai";
 import type { Model, StreamOptions } from "../../types.js";
+import { cloudflareGatewayHeaders, usesCloudflareGatewayAuth } from "../shared/cloudflare-gateway.js";
 import { requireSdk } from "../shared/require-sdk.js";
 import { sdkRetryOptions } from "../shared/retry-cap-fetch.js";
 
@@ -32,16 +33,23 @@ export function openAIClientOptions(
 	};
 }
 
-/** One OpenAI SDK client per request, for the model's base URL, with {@link openAIClientOptions}. */
+/**
+ * One OpenAI SDK client per request, for the model's base URL, with {@link openAIClientOptions}. Cloudflare AI
+ * Gateway models send the key in the gateway's own header instead of `Authorization`.
+ */
 export function createOpenAIClient(
 	model: Model,
 	apiKey: string | undefined,
 	options: StreamOptions,
 	requestHeaders?: Record<string, string>,
 ): OpenAIClient {
-	return new OpenAI({
-		apiKey: apiKey ?? "",
-		baseURL: model.baseUrl,
-		...openAIClientOptions(model, options, requestHeaders),
-	});
+	const shared = openAIClientOptions(model, options, requestHeaders);
+	if (usesCloudflareGatewayAuth(model)) {
+		// The gateway's auth goes first so the model's and the caller's headers can still override it.
+		shared.defaultHeaders = {
+			...cloudflareGatewayHeaders(apiKey),
+			...(shared.defaultHeaders as Record<string, string>),
+		};
+	}
+	return new OpenAI({ apiKey: apiKey ?? "", baseURL: model.baseUrl, ...shared });
 }
