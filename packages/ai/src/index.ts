@@ -35,6 +35,7 @@ export {
 	type OAuthLoginCallbacks,
 	type OAuthPrompt,
 	type OAuthProvider,
+	type OAuthSelectPrompt,
 } from "./oauth/types.js";
 export type { AnthropicEffort, AnthropicStreamOptions } from "./providers/anthropic-request.js";
 export type { AzureOpenAIResponsesOptions } from "./providers/azure/config.js";

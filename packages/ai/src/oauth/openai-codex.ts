@@ -1,10 +1,12 @@
 /**
- * ChatGPT Plus/Pro (Codex) sign-in: authorization code with PKCE and a loopback callback on port 1455, form-encoded
- * token requests, and the ChatGPT account id read from the access token's claims (Codex requests must name it).
+ * ChatGPT Plus/Pro (Codex) sign-in: authorization code with PKCE and a loopback callback on port 1455 (or, picked
+ * at login, a device code: openai-codex-device.ts), form-encoded token requests, and the ChatGPT account id read
+ * from the access token's claims (Codex requests must name it).
  */
 import { obtainAuthorizationCode } from "./authorization-code.js";
 import { DEFAULT_CALLBACK_HOST, overridesFromEnv, rebase } from "./config.js";
 import { expiresIn, type RequestContext, requestJson, requireNumber, requireString } from "./http.js";
+import { loginCodexWithDeviceCode } from "./openai-codex-device.js";
 import { generatePkce, generateState } from "./pkce.js";
 import { OAUTH_TEXTS } from "./texts.js";
 import {
@@ -29,6 +31,12 @@ export const OPENAI_CODEX_OAUTH = {
 	authClaim: "https://api.openai.com/auth",
 	/** Who is signing in, as OpenAI's consent page names it. */
 	originator: "pi",
+} as const;
+
+/** The ways to sign in to Codex, as `onSelect` offers them (the original pi's ids). */
+export const OPENAI_CODEX_LOGIN_METHODS = {
+	browser: "browser",
+	deviceCode: "device_code",
 } as const;
 
 /**
@@ -92,7 +100,61 @@ export function createOpenAICodexOAuth(overrides?: OAuthEndpointOverrides): OAut
 		};
 	}
 
+	/** Exchanges an authorization code (from the browser or from the device flow) for credentials. */
+	async function exchange(
+		code: string,
+		verifier: string,
+		redirectUri: string,
+		signal: AbortSignal | undefined,
+	): Promise<OAuthCredentials> {
+		const ctx = context("token exchange", false, signal);
+		const { body } = await requestJson(
+			{
+				url: rebase(OPENAI_CODEX_OAUTH.tokenUrl, config().baseUrl),
+				form: {
+					grant_type: "authorization_code",
+					client_id: OPENAI_CODEX_OAUTH.clientId,
+					code,
+					code_verifier: verifier,
+					redirect_uri: redirectUri,
+				},
+			},
+			ctx,
+		);
+		return credentialsFrom(body, ctx);
+	}
+
+	/** Browser login (default), or device code login for a machine without a browser, as the user picks. */
 	async function login(callbacks: OAuthLoginCallbacks): Promise<OAuthCredentials> {
+		const method = callbacks.onSelect
+			? await callbacks.onSelect({
+					message: OAUTH_TEXTS.codexMethodQuestion,
+					options: [
+						{ id: OPENAI_CODEX_LOGIN_METHODS.browser, label: OAUTH_TEXTS.codexBrowserMethod },
+						{ id: OPENAI_CODEX_LOGIN_METHODS.deviceCode, label: OAUTH_TEXTS.codexDeviceMethod },
+					],
+				})
+			: OPENAI_CODEX_LOGIN_METHODS.browser;
+		if (callbacks.signal?.aborted) throw new OAuthError(OAUTH_TEXTS.aborted, "aborted");
+		if (method === OPENAI_CODEX_LOGIN_METHODS.deviceCode) {
+			const { baseUrl, pollIntervalMs } = config();
+			return loginCodexWithDeviceCode({
+				providerId: OPENAI_CODEX_OAUTH.id,
+				providerName: OPENAI_CODEX_OAUTH.name,
+				clientId: OPENAI_CODEX_OAUTH.clientId,
+				baseUrl,
+				pollIntervalMs,
+				callbacks,
+				exchange: (code, verifier, redirectUri) => exchange(code, verifier, redirectUri, callbacks.signal),
+			});
+		}
+		if (method !== OPENAI_CODEX_LOGIN_METHODS.browser) {
+			throw new OAuthError(OAUTH_TEXTS.unknownChoice(method), "denied");
+		}
+		return loginWithBrowser(callbacks);
+	}
+
+	async function loginWithBrowser(callbacks: OAuthLoginCallbacks): Promise<OAuthCredentials> {
 		const { baseUrl, callbackHost, callbackPort } = config();
 		const pkce = generatePkce();
 		const state = generateState();
@@ -124,21 +186,7 @@ export function createOpenAICodexOAuth(overrides?: OAuthEndpointOverrides): OAut
 			callbacks,
 		);
 		callbacks.onProgress?.(OAUTH_TEXTS.exchangingCode);
-		const ctx = context("token exchange", false, callbacks.signal);
-		const { body } = await requestJson(
-			{
-				url: rebase(OPENAI_CODEX_OAUTH.tokenUrl, baseUrl),
-				form: {
-					grant_type: "authorization_code",
-					client_id: OPENAI_CODEX_OAUTH.clientId,
-					code,
-					code_verifier: pkce.verifier,
-					redirect_uri: redirectUri,
-				},
-			},
-			ctx,
-		);
-		return credentialsFrom(body, ctx);
+		return exchange(code, pkce.verifier, redirectUri, callbacks.signal);
 	}
 
 	async function refresh(credentials: OAuthCredentials, signal?: AbortSignal): Promise<OAuthCredentials> {

@@ -26,6 +26,12 @@ export const OAUTH_TEXTS = {
 		`Could not start the sign-in callback server: ${host}:${port} is already in use (often another sign-in still waiting). Paste the redirect URL or the code instead.`,
 	callbackFailed: (host: string, port: number, detail: string) =>
 		`Cannot listen for the browser's sign-in redirect on ${host}:${port} (${detail}).`,
+	codexMethodQuestion: "How do you want to sign in to ChatGPT?",
+	codexBrowserMethod: "Browser login (default)",
+	codexDeviceMethod: "Device code login (no browser on this machine, e.g. over SSH)",
+	unknownChoice: (id: string) => `"${id}" is not one of the offered choices.`,
+	codexDeviceUnavailable:
+		"ChatGPT Plus/Pro (Codex): this server does not offer device code login. Use the browser login, or check the server URL.",
 	domainQuestion: "GitHub Enterprise URL or domain (leave empty for github.com):",
 	invalidDomain: (input: string) => `"${input}" is not a domain or URL.`,
 	invalidPort: (value: string) =>

@@ -36,12 +36,24 @@ export interface OAuthPrompt {
 	allowEmpty?: boolean;
 }
 
+/** A choice between a few ways to go on (the Codex login method). */
+export interface OAuthSelectPrompt {
+	message: string;
+	/** In menu order; the first one is the default. */
+	options: { id: string; label: string }[];
+}
+
 /** How a login flow talks to the person signing in; the CLI and the TUI each implement it. */
 export interface OAuthLoginCallbacks {
 	/** Show (and, where possible, open) the URL to visit. */
 	onAuth(info: OAuthAuthInfo): void;
 	/** Ask a question; resolves with the answer. */
 	onPrompt(prompt: OAuthPrompt): Promise<string>;
+	/**
+	 * Asks the user to pick one of `prompt.options`; resolves with its `id`. Without it a flow takes the first
+	 * (default) option.
+	 */
+	onSelect?(prompt: OAuthSelectPrompt): Promise<string>;
 	/** Progress worth showing ("Waiting for the browser...", "Exchanging the code..."). */
 	onProgress?(message: string): void;
 	/**

@@ -1,10 +1,12 @@
-import type { OAuthAuthInfo, OAuthLoginCallbacks, OAuthPrompt } from "../../src/oauth/types.js";
+import type { OAuthAuthInfo, OAuthLoginCallbacks, OAuthPrompt, OAuthSelectPrompt } from "../../src/oauth/types.js";
 
 /** What a scripted sign-in saw, and the browser's visit (when it made one). */
 export interface ScriptedLogin {
 	callbacks: OAuthLoginCallbacks;
 	auths: OAuthAuthInfo[];
 	prompts: OAuthPrompt[];
+	/** The choices the flow offered through `onSelect`. */
+	selects: OAuthSelectPrompt[];
 	progress: string[];
 	/** The browser's final page (after following the redirect to the loopback server). */
 	browserPage?: Promise<{ status: number; text: string }>;
@@ -17,6 +19,8 @@ export interface ScriptOptions {
 	answers?: string[];
 	/** What the user pastes; a function gets the authorization URL. Omitted: no paste input offered. */
 	paste?: (authUrl: string) => Promise<string> | string;
+	/** The option id picked when the flow offers a choice. Omitted: no `onSelect` (the flow takes its default). */
+	choose?: string;
 	signal?: AbortSignal;
 }
 
@@ -30,6 +34,7 @@ export function scriptLogin(options: ScriptOptions = {}): ScriptedLogin {
 	const script: ScriptedLogin = {
 		auths: [],
 		prompts: [],
+		selects: [],
 		progress: [],
 		callbacks: {
 			onAuth: (info) => {
@@ -54,6 +59,13 @@ export function scriptLogin(options: ScriptOptions = {}): ScriptedLogin {
 	};
 	const paste = options.paste;
 	if (paste) script.callbacks.onManualCodeInput = async () => paste(await authUrlSeen);
+	const choose = options.choose;
+	if (choose !== undefined) {
+		script.callbacks.onSelect = async (prompt) => {
+			script.selects.push(prompt);
+			return choose;
+		};
+	}
 	return script;
 }
 

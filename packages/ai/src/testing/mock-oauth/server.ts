@@ -1,11 +1,12 @@
 /**
- * A loopback OAuth server for tests: Anthropic's, OpenAI's (Codex) and GitHub's (Copilot) sign-in endpoints on
- * one port. Point a provider at it with its base URL override (`PI_OAUTH_*_BASE_URL` or the factory's `baseUrl`).
+ * A loopback OAuth server for tests: Anthropic's, OpenAI's (Codex, browser and device code) and GitHub's (Copilot)
+ * sign-in endpoints on one port. Point a provider at it with its base URL override (`PI_OAUTH_*_BASE_URL` or the factory's `baseUrl`).
  * The authorize endpoint redirects straight back with a code, so a test "uses the browser" by fetching the URL.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { authorize, token } from "./authorization.js";
+import { codexDeviceCode, codexDevicePoll } from "./codex-device.js";
 import { copilotToken, deviceCode, devicePoll, modelPolicy } from "./github.js";
 import type { MockOAuthRequest, MockReply } from "./reply.js";
 import {
@@ -105,6 +106,8 @@ export async function startMockOAuthServer(options: MockOAuthServerOptions = {})
 		if (method === "GET" && path === "/oauth/authorize") return authorize(state, request);
 		if (method === "POST" && path === "/v1/oauth/token") return delayed(() => token(state, request, "anthropic"));
 		if (method === "POST" && path === "/oauth/token") return delayed(() => token(state, request, "openai-codex"));
+		if (method === "POST" && path === "/api/accounts/deviceauth/usercode") return codexDeviceCode(state, request);
+		if (method === "POST" && path === "/api/accounts/deviceauth/token") return codexDevicePoll(state, request);
 		if (method === "POST" && path === "/login/device/code") return deviceCode(state, request);
 		if (method === "POST" && path === "/login/oauth/access_token") return devicePoll(state, request);
 		if (method === "GET" && path === "/copilot_internal/v2/token") return delayed(() => copilotToken(state, request));

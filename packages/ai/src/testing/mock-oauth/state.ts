@@ -19,6 +19,10 @@ export interface MockOAuthCounts {
 	deviceCode: number;
 	/** POST /login/oauth/access_token polls (GitHub). */
 	devicePoll: number;
+	/** POST /api/accounts/deviceauth/usercode (Codex device code login). */
+	codexDeviceCode: number;
+	/** POST /api/accounts/deviceauth/token polls (Codex device code login). */
+	codexDevicePoll: number;
 	/** GET /copilot_internal/v2/token (the Copilot token exchange, at login and on every Copilot refresh). */
 	copilotToken: number;
 	/** POST /models/{id}/policy (Copilot model enabling). */
@@ -52,7 +56,7 @@ export interface DeviceFlow {
 	clientId: string;
 	userCode: string;
 	polls: number;
-	/** Set once approved: the GitHub token it issued (later polls get the same one). */
+	/** Set once approved (GitHub): the GitHub token it issued (later polls get the same one). */
 	token?: string;
 }
 
@@ -94,6 +98,8 @@ export function zeroCounts(): MockOAuthCounts {
 		refresh: 0,
 		deviceCode: 0,
 		devicePoll: 0,
+		codexDeviceCode: 0,
+		codexDevicePoll: 0,
 		copilotToken: 0,
 		modelPolicy: 0,
 	};
