@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { complete, completeSimple } from "../../src/index.js";
+import { complete, completeSimple, getModel } from "../../src/index.js";
 import { splitGeminiBaseUrl } from "../../src/providers/google.js";
 import { googleProtocol, type MockServer, startMockServer } from "../../src/testing/index.js";
-import type { Model, ToolCall } from "../../src/types.js";
+import type { Model, ThinkingLevel, ToolCall } from "../../src/types.js";
 import { mockModel, replayWithToolResult, USER_CONTEXT } from "../helpers/scenarios.js";
 
 let server: MockServer;
@@ -55,6 +55,40 @@ describe("google-generative-ai adapter", () => {
 		expect(lastBody().generationConfig.thinkingConfig).toEqual({ includeThoughts: true, thinkingLevel: "HIGH" });
 		await completeSimple({ ...model, id: "gemini-2.5-flash" }, USER_CONTEXT, { apiKey: "k" });
 		expect(lastBody().generationConfig.thinkingConfig).toEqual({ thinkingBudget: 0 });
+	});
+
+	it("sends catalogue thinking levels as the API's enum values (LOW, not low)", async () => {
+		server.reset();
+		const catalogue = (id: string): Model => ({ ...getModel("google", id)!, baseUrl: `${server.url}/v1beta` });
+		const flash = catalogue("gemini-3-flash-preview");
+		expect(flash.thinkingLevelMap?.low).toBe("low");
+		const cases: [Model, ThinkingLevel, string][] = [
+			[flash, "minimal", "MINIMAL"],
+			[flash, "low", "LOW"],
+			[flash, "medium", "MEDIUM"],
+			[flash, "xhigh", "HIGH"],
+			// Pro has no minimal: clamped up to low.
+			[catalogue("gemini-3.1-pro-preview"), "minimal", "LOW"],
+			// Gemma 4 knows MINIMAL and HIGH only.
+			[catalogue("gemma-4-31b-it"), "minimal", "MINIMAL"],
+			[catalogue("gemma-4-31b-it"), "medium", "HIGH"],
+		];
+		for (const [target, reasoning, wire] of cases) {
+			server.enqueue({ text: "ok" });
+			await completeSimple(target, USER_CONTEXT, { apiKey: "k", reasoning });
+			expect(lastBody().generationConfig.thinkingConfig, `${target.id} ${reasoning}`).toEqual({
+				includeThoughts: true,
+				thinkingLevel: wire,
+			});
+		}
+		// Gemma 4 cannot switch thinking off: its lowest level, thoughts hidden.
+		server.enqueue({ text: "ok" });
+		await completeSimple(catalogue("gemma-4-31b-it"), USER_CONTEXT, { apiKey: "k" });
+		expect(lastBody().generationConfig.thinkingConfig).toEqual({ thinkingLevel: "MINIMAL" });
+		// A raw option in lower case goes out as the enum value too.
+		server.enqueue({ text: "ok" });
+		await complete(flash, USER_CONTEXT, { apiKey: "k", thinking: { enabled: true, level: "high" } });
+		expect(lastBody().generationConfig.thinkingConfig).toEqual({ includeThoughts: true, thinkingLevel: "HIGH" });
 	});
 
 	it("keeps thought signatures per part, generates missing call ids, and replays them to the same model", async () => {
