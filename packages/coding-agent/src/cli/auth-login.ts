@@ -6,6 +6,7 @@
  */
 import { getOAuthProvider } from "@pi/ai";
 import { openBrowser } from "../core/auth/open-browser.js";
+import { askSelect } from "../core/auth/select-prompt.js";
 import type { AuthStorage } from "../core/config/auth-storage.js";
 import { authCliTexts } from "./auth-texts.js";
 import { CliError, EXIT } from "./errors.js";
@@ -53,6 +54,7 @@ export async function loginWithOAuth(providerId: string, context: LoginContext):
 				const answer = await lines.ask(`${prompt.message}${hint}: `, controller.signal);
 				return answer ?? "";
 			},
+			onSelect: (prompt) => askSelect(prompt, (question) => lines.ask(`${question}: `, controller.signal)),
 			onProgress: (message) => say(message),
 			onManualCodeInput: provider.usesCallbackServer
 				? async (signal) => (await lines.ask(authCliTexts.pastePrompt, anySignal(signal, controller.signal))) ?? ""

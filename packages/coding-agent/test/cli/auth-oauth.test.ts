@@ -97,10 +97,24 @@ describe("pi auth login", () => {
 
 	it("signs in to ChatGPT (Codex) through its loopback callback, keeping the account id", async () => {
 		const pi = startPi(cli.world, ["auth", "login", "openai-codex"], { env: oauthEnv() });
+		pi.write("\n"); // the default login method: the browser
 		expect((await fetch(await printedUrl(pi.stderr))).status).toBe(200);
 		const exit = await pi.exited;
 		expect({ code: exit.code, stderr: pi.stderr() }).toMatchObject({ code: 0 });
 		expect(readAuth()["openai-codex"]).toMatchObject({ type: "oauth", accountId: oauth.codexAccountId });
+	});
+
+	it("signs in to ChatGPT (Codex) with a device code when that method is picked (no browser, no callback)", async () => {
+		const pi = startPi(cli.world, ["auth", "login", "openai-codex"], { env: oauthEnv() });
+		await until(() => pi.stderr().includes("2) Device code login"));
+		pi.write("2\n");
+		const exit = await pi.exited;
+		expect({ code: exit.code, stderr: pi.stderr() }).toMatchObject({ code: 0 });
+		expect(pi.stderr()).toContain(`${oauth.url}/codex/device`);
+		expect(pi.stderr()).toMatch(/Code: [A-Z0-9]{4}-[A-Z0-9]{5}/);
+		expect(readAuth()["openai-codex"]).toMatchObject({ type: "oauth", accountId: oauth.codexAccountId });
+		expect(oauth.counts.codexDevicePoll).toBeGreaterThan(0);
+		expect(oauth.counts.authorize).toBe(0);
 	});
 
 	it("Ctrl+C cancels a sign-in cleanly: exit 130, nothing stored", async () => {

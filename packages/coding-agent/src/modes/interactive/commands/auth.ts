@@ -8,6 +8,7 @@ import { getOAuthProvider, getOAuthProviderInfos, isOAuthProviderId, type OAuthC
 import { loginChoices } from "../../../core/auth/login-choices.js";
 import { loadOAuthModelAdjusters } from "../../../core/auth/oauth-support.js";
 import { openBrowser } from "../../../core/auth/open-browser.js";
+import { askSelect } from "../../../core/auth/select-prompt.js";
 import { isOAuthCredential } from "../../../core/config/auth-storage.js";
 import { getProviderDefaultModel } from "../../../core/config/model-resolver.js";
 import { errorMessage } from "../../../core/extensions/texts.js";
@@ -94,6 +95,8 @@ async function runOAuthDialog(context: ModeContext, providerId: string): Promise
 				},
 				onPrompt: async (prompt) =>
 					(await view.ask(prompt.message, { placeholder: prompt.placeholder, signal: controller.signal })) ?? "",
+				onSelect: (prompt) =>
+					askSelect(prompt, (question) => view.ask(question, { placeholder: "1", signal: controller.signal })),
 				onProgress: (message) => view.setProgress(message),
 				onManualCodeInput: provider.usesCallbackServer
 					? async (signal) =>
