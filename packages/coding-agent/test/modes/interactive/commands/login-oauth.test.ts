@@ -26,6 +26,7 @@ beforeAll(async () => {
 	for (const [name, value] of [
 		[OAUTH_ENV.baseUrl.anthropic, oauth.url],
 		[OAUTH_ENV.baseUrl["github-copilot"], oauth.url],
+		[OAUTH_ENV.baseUrl["openai-codex"], oauth.url],
 		[OAUTH_ENV.callbackPort, "0"],
 	] as const) {
 		saved[name] = process.env[name];
@@ -123,6 +124,23 @@ describe("/login with a subscription", () => {
 		expect(new Set(copilot.map((model) => model.baseUrl))).toEqual(new Set([oauth.url]));
 		expect(h.session.model?.provider).toBe("github-copilot");
 		rmSync(authDir, { recursive: true, force: true });
+	});
+
+	it("ChatGPT (Codex): the login method is asked first; the device code login shows the code and signs in", async () => {
+		h = await createModeHarness();
+		const done = h.submit("/login openai-codex");
+		await h.waitForDialog();
+		for (let i = 0; i < 200 && !(await h.screen()).includes("2) Device code login"); i++) {
+			await new Promise((resolve) => setTimeout(resolve, 10));
+		}
+		expect(await h.screen()).toContain("1) Browser login (default)");
+		h.press("2");
+		h.press(ENTER);
+		await done;
+		expect(readAuth(h.agentDir)["openai-codex"]).toMatchObject({ type: "oauth", accountId: oauth.codexAccountId });
+		expect(oauth.counts.codexDevicePoll).toBeGreaterThan(0);
+		expect(oauth.counts.authorize).toBe(0);
+		expect(await h.allText()).toContain(AUTH_TEXT.signedIn("ChatGPT Plus/Pro (Codex)"));
 	});
 
 	it("Escape cancels the sign-in and stores nothing", async () => {
