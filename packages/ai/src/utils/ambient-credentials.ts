@@ -1,11 +1,13 @@
 /**
  * Credentials a provider's SDK finds on its own, without an API key: the AWS credential chain for Amazon Bedrock and
- * Google Application Default Credentials for Vertex AI. Detection only looks at the environment and at whether a
- * file exists; it never reads a secret, so asking is cheap and safe at start-up.
+ * Google Application Default Credentials for Vertex AI. Detection looks at the environment and at whether a file
+ * exists; the only file it reads is Google's ADC file, for the project it names, and only when the environment names
+ * none. No network, so asking is cheap and safe at start-up.
  */
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { homedir } from "node:os";
 import { join } from "node:path";
+import { adcJsonProject, mayReachMetadataServer } from "../providers/google-vertex/adc.js";
 import type { Provider } from "../types.js";
 
 /** What detection may look at; tests pass their own. */
@@ -13,8 +15,12 @@ export interface AmbientProbe {
 	env?: NodeJS.ProcessEnv;
 	/** Default `existsSync`. */
 	fileExists?: (path: string) => boolean;
+	/** Default `readFileSync(path, "utf8")`; a throw counts as an unreadable file. */
+	readFile?: (path: string) => string;
 	/** Default `os.homedir()`. */
 	home?: string;
+	/** Whether a Google metadata server can give tokens (configured, or on Google Cloud); default the adapter's check. */
+	metadataServer?: (env: NodeJS.ProcessEnv) => boolean;
 }
 
 /** Human-readable description of each ambient chain, for docs, `--list-models` and error messages. */
@@ -23,8 +29,9 @@ export const AMBIENT_CREDENTIALS: Readonly<Record<string, string>> = {
 		"AWS_PROFILE, AWS_ACCESS_KEY_ID + AWS_SECRET_ACCESS_KEY, AWS_BEARER_TOKEN_BEDROCK, ECS task role " +
 		"(AWS_CONTAINER_CREDENTIALS_RELATIVE_URI / _FULL_URI), IRSA (AWS_WEB_IDENTITY_TOKEN_FILE) or AWS_BEDROCK_SKIP_AUTH=1",
 	"google-vertex":
-		"Application Default Credentials (GOOGLE_APPLICATION_CREDENTIALS or `gcloud auth application-default login`) " +
-		"plus GOOGLE_CLOUD_PROJECT (or GCLOUD_PROJECT) and GOOGLE_CLOUD_LOCATION",
+		"Application Default Credentials (GOOGLE_APPLICATION_CREDENTIALS, `gcloud auth application-default login` or " +
+		"the metadata server on Google Cloud) plus GOOGLE_CLOUD_LOCATION and a project (GOOGLE_CLOUD_PROJECT, " +
+		"GCLOUD_PROJECT or the one the ADC file names)",
 };
 
 const DETECTORS: Record<string, (probe: Required<AmbientProbe>) => boolean> = {
@@ -38,12 +45,34 @@ const DETECTORS: Record<string, (probe: Required<AmbientProbe>) => boolean> = {
 				env.AWS_CONTAINER_CREDENTIALS_FULL_URI ||
 				env.AWS_WEB_IDENTITY_TOKEN_FILE,
 		),
-	"google-vertex": ({ env, fileExists, home }) => {
-		// The SDK needs a project and a region besides the credentials; without them every request fails.
-		if (!(env.GOOGLE_CLOUD_PROJECT || env.GCLOUD_PROJECT) || !env.GOOGLE_CLOUD_LOCATION) return false;
-		return fileExists(env.GOOGLE_APPLICATION_CREDENTIALS || adcPath(env, home));
+	// What the adapter accepts (google-vertex/config.ts resolveVertexAuth): a location, a project from the environment
+	// or the ADC file, and credentials from that file or a metadata server. Express mode (GOOGLE_CLOUD_API_KEY) is a
+	// key variable, counted by env-keys.ts.
+	"google-vertex": ({ env, fileExists, readFile, home, metadataServer }) => {
+		if (!nonEmpty(env.GOOGLE_CLOUD_LOCATION)) return false;
+		const project = nonEmpty(env.GOOGLE_CLOUD_PROJECT) ?? nonEmpty(env.GCLOUD_PROJECT);
+		const named = nonEmpty(env.GOOGLE_APPLICATION_CREDENTIALS);
+		const file = named ?? adcPath(env, home);
+		if (fileExists(file)) return project !== undefined || projectInFile(file, readFile) !== undefined;
+		// No file: only a metadata server can sign in, and it is not asked when the named key file is missing; the
+		// project must then come from the environment.
+		return !named && project !== undefined && metadataServer(env);
 	},
 };
+
+function nonEmpty(value: string | undefined): string | undefined {
+	const trimmed = value?.trim();
+	return trimmed ? trimmed : undefined;
+}
+
+/** The project the ADC file names, if it can be read. */
+function projectInFile(path: string, readFile: (path: string) => string): string | undefined {
+	try {
+		return adcJsonProject(readFile(path));
+	} catch {
+		return undefined;
+	}
+}
 
 /** Where `gcloud auth application-default login` writes its file. */
 function adcPath(env: NodeJS.ProcessEnv, home: string): string {
@@ -60,7 +89,9 @@ export function hasAmbientCredentials(provider: Provider, probe: AmbientProbe = 
 	return detect({
 		env: probe.env ?? process.env,
 		fileExists: probe.fileExists ?? existsSync,
+		readFile: probe.readFile ?? ((path) => readFileSync(path, "utf8")),
 		home: probe.home ?? homedir(),
+		metadataServer: probe.metadataServer ?? mayReachMetadataServer,
 	});
 }
 

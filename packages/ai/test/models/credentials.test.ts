@@ -1,3 +1,6 @@
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import {
 	BASE_URL_TEXTS,
@@ -12,6 +15,7 @@ import {
 	hasEnvironmentCredentials,
 	resolveBaseUrl,
 } from "../../src/index.js";
+import { resolveVertexAuth } from "../../src/providers/google-vertex/config.js";
 
 describe("base URL placeholders", () => {
 	const workers = getModels("cloudflare-workers-ai")[0]!;
@@ -102,7 +106,13 @@ describe("credentials per provider", () => {
 	it("detects Google Application Default Credentials plus project and location for Vertex", () => {
 		const files = new Set(["/home/u/.config/gcloud/application_default_credentials.json", "/keys/sa.json"]);
 		const has = (env: NodeJS.ProcessEnv) =>
-			hasAmbientCredentials("google-vertex", { env, home: "/home/u", fileExists: (path) => files.has(path) });
+			hasAmbientCredentials("google-vertex", {
+				env,
+				home: "/home/u",
+				fileExists: (path) => files.has(path),
+				readFile: () => "{}",
+				metadataServer: () => false,
+			});
 		const place = { GOOGLE_CLOUD_PROJECT: "p", GOOGLE_CLOUD_LOCATION: "europe-west4" };
 		expect(has(place)).toBe(true);
 		expect(has({ GCLOUD_PROJECT: "p", GOOGLE_CLOUD_LOCATION: "us-central1" })).toBe(true);
@@ -110,9 +120,92 @@ describe("credentials per provider", () => {
 		expect(has({ GOOGLE_CLOUD_LOCATION: "us-central1" })).toBe(false);
 		expect(has({ ...place, GOOGLE_APPLICATION_CREDENTIALS: "/keys/sa.json" })).toBe(true);
 		expect(has({ ...place, GOOGLE_APPLICATION_CREDENTIALS: "/keys/missing.json" })).toBe(false);
-		expect(hasAmbientCredentials("google-vertex", { env: place, home: "/home/u", fileExists: () => false })).toBe(
-			false,
-		);
+		expect(
+			hasAmbientCredentials("google-vertex", {
+				env: place,
+				home: "/home/u",
+				fileExists: () => false,
+				metadataServer: () => false,
+			}),
+		).toBe(false);
+	});
+
+	it("takes the Vertex project from the ADC file when the environment names none", () => {
+		const contents: Record<string, string> = {
+			"/keys/sa.json": JSON.stringify({ type: "service_account", project_id: "from-key" }),
+			"/keys/login.json": JSON.stringify({ type: "authorized_user", quota_project_id: "from-login" }),
+			"/keys/none.json": JSON.stringify({ type: "authorized_user" }),
+			"/keys/garbled.json": "{not json",
+		};
+		const has = (file: string, extra: NodeJS.ProcessEnv = {}) =>
+			hasAmbientCredentials("google-vertex", {
+				env: { GOOGLE_CLOUD_LOCATION: "global", GOOGLE_APPLICATION_CREDENTIALS: file, ...extra },
+				fileExists: (path) => path in contents,
+				readFile: (path) => contents[path]!,
+				metadataServer: () => false,
+			});
+		expect(has("/keys/sa.json")).toBe(true);
+		expect(has("/keys/login.json")).toBe(true);
+		expect(has("/keys/none.json")).toBe(false);
+		expect(has("/keys/garbled.json")).toBe(false);
+		expect(has("/keys/none.json", { GOOGLE_CLOUD_PROJECT: "p" })).toBe(true);
+		// The location is still needed.
+		expect(has("/keys/sa.json", { GOOGLE_CLOUD_LOCATION: "" })).toBe(false);
+	});
+
+	it("counts a Google metadata server (Google Cloud, GCE_METADATA_HOST) as Vertex credentials", () => {
+		const place = { GOOGLE_CLOUD_PROJECT: "p", GOOGLE_CLOUD_LOCATION: "us-central1" };
+		const has = (env: NodeJS.ProcessEnv, metadata: boolean) =>
+			hasAmbientCredentials("google-vertex", {
+				env,
+				fileExists: () => false,
+				metadataServer: () => metadata,
+			});
+		expect(has(place, true)).toBe(true);
+		expect(has(place, false)).toBe(false);
+		// The project cannot come from a file that is not there, and a named key file that is missing fails.
+		expect(has({ GOOGLE_CLOUD_LOCATION: "us-central1" }, true)).toBe(false);
+		expect(has({ ...place, GOOGLE_APPLICATION_CREDENTIALS: "/keys/missing.json" }, true)).toBe(false);
+		// The default check sees a configured metadata host without asking it.
+		const configured = { ...place, GCE_METADATA_HOST: "127.0.0.1:1" };
+		expect(hasAmbientCredentials("google-vertex", { env: configured, fileExists: () => false })).toBe(true);
+	});
+
+	it("agrees with what the Vertex adapter accepts", async () => {
+		const dir = await mkdtemp(join(tmpdir(), "pi-vertex-avail-"));
+		try {
+			const login = join(dir, "application_default_credentials.json");
+			const cases: { files: Record<string, object>; env: Record<string, string> }[] = [
+				{ files: { [login]: { quota_project_id: "q" } }, env: { GOOGLE_CLOUD_LOCATION: "global" } },
+				{ files: { [login]: { type: "authorized_user" } }, env: { GOOGLE_CLOUD_LOCATION: "global" } },
+				{ files: { [login]: { project_id: "p" } }, env: {} },
+				{ files: {}, env: { GOOGLE_CLOUD_LOCATION: "global", GOOGLE_CLOUD_PROJECT: "p", GCE_METADATA_HOST: "h" } },
+				{ files: {}, env: { GOOGLE_CLOUD_LOCATION: "global", GCE_METADATA_HOST: "h" } },
+				{
+					files: {},
+					env: { GOOGLE_CLOUD_LOCATION: "global", GOOGLE_CLOUD_PROJECT: "p", METADATA_SERVER_DETECTION: "none" },
+				},
+			];
+			for (const { files, env: extra } of cases) {
+				await rm(login, { force: true });
+				for (const [path, json] of Object.entries(files)) await writeFile(path, JSON.stringify(json));
+				const env = { CLOUDSDK_CONFIG: dir, ...extra };
+				const accepted = await resolveVertexAuth({}, env).then(
+					() => true,
+					() => false,
+				);
+				expect(hasAmbientCredentials("google-vertex", { env }), JSON.stringify({ files, extra })).toBe(accepted);
+			}
+		} finally {
+			await rm(dir, { recursive: true, force: true });
+		}
+	});
+
+	it("counts Vertex express mode (GOOGLE_CLOUD_API_KEY) as credentials without ADC", () => {
+		expect(hasEnvironmentCredentials("google-vertex", { GOOGLE_CLOUD_API_KEY: "k" })).toBe(true);
+		expect(
+			hasAmbientCredentials("google-vertex", { env: { GOOGLE_CLOUD_API_KEY: "k" }, fileExists: () => false }),
+		).toBe(false);
 	});
 
 	it("counts a key variable or an ambient chain as environment credentials", () => {

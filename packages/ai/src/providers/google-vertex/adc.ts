@@ -34,12 +34,18 @@ function gcloudConfigDir(env: Env): string {
  */
 export async function readAdcFileProject(env: Env): Promise<string | undefined> {
 	try {
-		const json = JSON.parse(await readFile(adcFile(env), "utf8")) as {
-			project_id?: unknown;
-			quota_project_id?: unknown;
-		};
+		return adcJsonProject(await readFile(adcFile(env), "utf8"));
+	} catch {
+		return undefined;
+	}
+}
+
+/** The project an ADC file's text names (`project_id`, else `quota_project_id`); none for text that is not JSON. */
+export function adcJsonProject(text: string): string | undefined {
+	try {
+		const json = JSON.parse(text) as { project_id?: unknown; quota_project_id?: unknown };
 		const project = json.project_id ?? json.quota_project_id;
-		return typeof project === "string" && project !== "" ? project : undefined;
+		return typeof project === "string" && project.trim() !== "" ? project.trim() : undefined;
 	} catch {
 		return undefined;
 	}
@@ -62,6 +68,14 @@ export function adcSources(env: Env = process.env): string[] {
  */
 export function mayFindAdc(env: Env): boolean {
 	if (nonEmpty(env.GOOGLE_APPLICATION_CREDENTIALS) || existsSync(adcFile(env))) return true;
+	return mayReachMetadataServer(env);
+}
+
+/**
+ * Whether google-auth-library would get a token from a metadata server: one is configured, or this is Google Cloud
+ * by the signs in {@link mayFindAdc}. No request is made.
+ */
+export function mayReachMetadataServer(env: Env): boolean {
 	if (nonEmpty(env.GCE_METADATA_HOST) || nonEmpty(env.GCE_METADATA_IP)) return true;
 	const detection = nonEmpty(env.METADATA_SERVER_DETECTION)?.toLowerCase();
 	if (detection) return detection !== "none";
