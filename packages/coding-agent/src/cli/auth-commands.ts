@@ -4,7 +4,7 @@
  * Exit codes: 0 success, 1 failure, 2 usage; `check` answers 0 ready, 1 not_ready, 2 invalid.
  */
 import { parseArgs } from "node:util";
-import { getOAuthProviderInfos, isOAuthProviderId } from "@pi/ai";
+import { getOAuthProviderInfos } from "@pi/ai";
 import { checkCredentials, formatCredentialStatus } from "../core/auth/credential-status.js";
 import { loginChoices } from "../core/auth/login-choices.js";
 import { AuthStorage, isOAuthCredential } from "../core/config/auth-storage.js";
@@ -17,6 +17,8 @@ import { LineReader } from "./terminal-input.js";
 /** What an auth command runs with. */
 export interface AuthCommandContext {
 	agentDir: string;
+	/** Where project extensions (`.pi/extensions`) and `-e` paths are found; default the process's. */
+	cwd?: string;
 	env: NodeJS.ProcessEnv;
 	stdin: NodeJS.ReadStream;
 	/** Results and secrets only (main.ts hands the claimed stdout). */
@@ -28,12 +30,18 @@ export interface AuthCommandContext {
 	hasDisplay: boolean;
 }
 
-const TARGET_OPTIONS = { provider: { type: "string" }, model: { type: "string" } } as const;
+/** Every command that resolves credentials loads the extensions (their providers may bring a sign-in). */
+const EXTENSION_OPTIONS = {
+	extension: { type: "string", short: "e", multiple: true },
+	"no-extensions": { type: "boolean" },
+} as const;
+const TARGET_OPTIONS = { provider: { type: "string" }, model: { type: "string" }, ...EXTENSION_OPTIONS } as const;
 const DEFAULT_MIN_EXPIRY_MS = 30 * 60_000;
 
-type Values = Record<string, string | boolean | undefined>;
+type Values = Record<string, string | boolean | string[] | undefined>;
+type OptionSpec = Record<string, { type: "boolean" | "string"; short?: string; multiple?: boolean }>;
 
-function parse(command: string, argv: readonly string[], options: Record<string, { type: "boolean" | "string" }>) {
+function parse(command: string, argv: readonly string[], options: OptionSpec) {
 	try {
 		const all = { help: { type: "boolean" as const, short: "h" }, ...options };
 		const parsed = parseArgs({ args: [...argv], options: all, allowPositionals: true, strict: true });
@@ -52,7 +60,7 @@ export async function runAuthCommand(argv: readonly string[], context: AuthComma
 		return EXIT.ok;
 	}
 	const warn = (message: string) => context.stderr.write(`Warning: ${message}\n`);
-	const open = () => {
+	const open = async (values?: Values) => {
 		const auth = AuthStorage.create({ agentDir: context.agentDir, onWarning: warn });
 		const registry = new ModelRegistry({
 			agentDir: context.agentDir,
@@ -61,6 +69,7 @@ export async function runAuthCommand(argv: readonly string[], context: AuthComma
 			onError: warn,
 			onWarning: warn,
 		});
+		if (values) await loadExtensionsFor(registry, values, context, warn);
 		return { auth, registry };
 	};
 	switch (command) {
@@ -68,22 +77,24 @@ export async function runAuthCommand(argv: readonly string[], context: AuthComma
 			const { values, positionals } = parse(command, rest, {
 				provider: { type: "string" },
 				"api-key": { type: "boolean" },
+				...EXTENSION_OPTIONS,
 			});
 			if (values.help) return help(context);
-			const { auth, registry } = open();
+			const { auth, registry } = await open(values);
+			const signIns = registry.oauthProviders;
 			const given = (values.provider as string | undefined) ?? positionals[0];
 			const choice = given
-				? { id: given, apiKey: values["api-key"] === true || !isOAuthProviderId(given) }
+				? { id: given, apiKey: values["api-key"] === true || !signIns.has(given) }
 				: await chooseProvider(registry, context);
 			if (!choice) return EXIT.usage;
 			const { loginWithApiKey, loginWithOAuth } = await import("./auth-login.js");
-			const login = { ...context, auth };
+			const login = { ...context, auth, signIns };
 			return choice.apiKey ? loginWithApiKey(choice.id, login) : loginWithOAuth(choice.id, login);
 		}
 		case "logout": {
 			const { values, positionals } = parse(command, rest, { provider: { type: "string" } });
 			if (values.help) return help(context);
-			const { auth } = open();
+			const { auth } = await open();
 			const provider = (values.provider as string | undefined) ?? positionals[0];
 			if (!provider) return listStored(auth, context);
 			if (auth.get(provider) === undefined) throw new CliError(authCliTexts.notStored(provider));
@@ -99,7 +110,7 @@ export async function runAuthCommand(argv: readonly string[], context: AuthComma
 				credentials: { type: "boolean" },
 			});
 			if (values.help) return help(context);
-			const { registry } = open();
+			const { registry } = await open(values);
 			const provider = resolveTarget(command, values, positionals, registry);
 			const refresh = values["no-refresh"] !== true;
 			const status = await checkCredentials(provider, { registry, env: context.env, refresh });
@@ -116,7 +127,7 @@ export async function runAuthCommand(argv: readonly string[], context: AuthComma
 		case "print-api-key": {
 			const { values, positionals } = parse(command, rest, TARGET_OPTIONS);
 			if (values.help) return help(context);
-			const { auth, registry } = open();
+			const { auth, registry } = await open(values);
 			const provider = resolveTarget(command, values, positionals, registry);
 			if (isOAuthCredential(auth.get(provider))) throw new CliError(authCliTexts.isOAuthNotKey(provider));
 			const key = registry.apiKeys.resolve(provider)?.key;
@@ -129,7 +140,7 @@ export async function runAuthCommand(argv: readonly string[], context: AuthComma
 			if (values.help) return help(context);
 			const minValidityMs =
 				values["min-expiry"] === undefined ? DEFAULT_MIN_EXPIRY_MS : parseDuration(values["min-expiry"] as string);
-			const { auth, registry } = open();
+			const { auth, registry } = await open(values);
 			const provider = resolveTarget(command, values, positionals, registry);
 			if (!isOAuthCredential(auth.get(provider)) || !registry.apiKeys.canRefresh(provider)) {
 				throw new CliError(authCliTexts.notOAuth(provider));
@@ -145,6 +156,24 @@ export async function runAuthCommand(argv: readonly string[], context: AuthComma
 		default:
 			throw usageError(authCliTexts.unknownSubcommand(command));
 	}
+}
+
+/** Loads the extensions the command line and the usual places name (auth-extensions.ts, imported only then). */
+async function loadExtensionsFor(
+	registry: ModelRegistry,
+	values: Values,
+	context: AuthCommandContext,
+	warn: (message: string) => void,
+): Promise<void> {
+	const { loadAuthExtensions } = await import("./auth-extensions.js");
+	await loadAuthExtensions(registry, {
+		cwd: context.cwd ?? process.cwd(),
+		agentDir: context.agentDir,
+		env: context.env,
+		paths: (values.extension as string[] | undefined) ?? [],
+		noDiscovery: values["no-extensions"] === true,
+		warn,
+	});
 }
 
 function help(context: AuthCommandContext): number {
@@ -186,7 +215,9 @@ function resolveTarget(command: string, values: Values, positionals: string[], r
 
 function isKnownProvider(name: string, registry: ModelRegistry): boolean {
 	return (
-		registry.getProviders().includes(name) || isOAuthProviderId(name) || registry.authStorage.get(name) !== undefined
+		registry.getProviders().includes(name) ||
+		registry.oauthProviders.has(name) ||
+		registry.authStorage.get(name) !== undefined
 	);
 }
 
@@ -198,7 +229,7 @@ interface LoginTarget {
 
 /** `pi auth login` without a provider: the choices, then (on a terminal) a question. */
 async function chooseProvider(registry: ModelRegistry, context: AuthCommandContext): Promise<LoginTarget | undefined> {
-	const choices = loginChoices(registry.getProviders());
+	const choices = loginChoices(registry.getProviders(), registry.oauthProviders);
 	const out = context.stdin.isTTY ? context.stderr : context.stdout;
 	const width = Math.max(...choices.map((choice) => choice.provider.length));
 	out.write(`${authCliTexts.chooseHeading}\n`);

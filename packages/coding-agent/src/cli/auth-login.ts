@@ -4,7 +4,7 @@
  * device codes are shown, progress is reported, Ctrl+C cancels. An API-key provider reads the key without echo
  * from a terminal, or from piped stdin. The conversation goes to stderr; stdout gets only the final line.
  */
-import { getOAuthProvider } from "@pi/ai";
+import type { OAuthProviderRegistry } from "../core/auth/oauth-providers.js";
 import { openBrowser } from "../core/auth/open-browser.js";
 import { askSelect } from "../core/auth/select-prompt.js";
 import type { AuthStorage } from "../core/config/auth-storage.js";
@@ -15,6 +15,8 @@ import { LineReader, readSecret } from "./terminal-input.js";
 /** What a login runs with. */
 export interface LoginContext {
 	auth: AuthStorage;
+	/** The sign-ins: built-in subscriptions and those the extensions registered. */
+	signIns: Pick<OAuthProviderRegistry, "load">;
 	stdin: NodeJS.ReadStream;
 	stdout: { write(text: string): unknown };
 	stderr: NodeJS.WritableStream;
@@ -26,7 +28,7 @@ export interface LoginContext {
 
 /** Signs in to a subscription provider and stores its credentials. Resolves with the exit code. */
 export async function loginWithOAuth(providerId: string, context: LoginContext): Promise<number> {
-	const provider = await getOAuthProvider(providerId);
+	const provider = await context.signIns.load(providerId);
 	if (!provider) throw new CliError(authCliTexts.unknownProvider(providerId));
 	const { stderr } = context;
 	const say = (line: string) => stderr.write(`${line}\n`);

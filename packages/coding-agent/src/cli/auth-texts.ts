@@ -8,8 +8,8 @@ export const AUTH_HELP = `Usage:
   pi auth print-api-key [provider|model] [--provider <p>] [--model <m>]
   pi auth print-bearer-token [provider|model] [--provider <p>] [--model <m>] [--min-expiry <duration>]
 
-Sign in to subscriptions (Claude Pro/Max, ChatGPT Plus/Pro for Codex, GitHub Copilot) or store API keys in
-auth.json, and ask which credential a provider uses.
+Sign in to subscriptions (Claude Pro/Max, ChatGPT Plus/Pro for Codex, GitHub Copilot, or a sign-in an extension
+registers) or store API keys in auth.json, and ask which credential a provider uses.
 
 Commands:
   login [provider]         Sign in (subscriptions: OAuth in the browser) or store an API key (typed without
@@ -29,6 +29,8 @@ Options:
   --no-refresh             check: do not refresh an expired sign-in
   --credentials            check: also print the credential when ready
   --min-expiry <duration>  print-bearer-token: required remaining lifetime, e.g. 90s, 30m, 1h
+  -e, --extension <path>   Load this extension too (repeatable): providers it registers, with their sign-in
+  --no-extensions          Load only -e extensions (not .pi/extensions, the agent dir, settings or packages)
   -h, --help               Show this help
 
 Environment:

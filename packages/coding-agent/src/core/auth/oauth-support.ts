@@ -3,8 +3,9 @@
  * @pi/ai, no flow code) and refreshing their stored credentials. The refresher and the provider's flow module are
  * imported on the first refresh, so a run whose tokens are fresh loads neither.
  */
-import { getOAuthProvider, isOAuthProviderId, type Model } from "@pi/ai";
+import { getOAuthProvider, isOAuthProviderId, type Model, type OAuthCredentials } from "@pi/ai";
 import { type AuthStorage, isOAuthCredential, type OAuthCredential } from "../config/auth-storage.js";
+import type { OAuthProviderRegistry } from "./oauth-providers.js";
 import type { OAuthProviderLoader, OAuthRefreshRequest, OAuthTokenRefresher } from "./token-refresh.js";
 
 /** What key resolution needs from sign-in integrations. */
@@ -13,44 +14,66 @@ export interface OAuthSupport {
 	supports(provider: string): boolean;
 	/** Fresh credentials (see `OAuthTokenRefresher.refresh`); throws an Error written for the user. */
 	refresh(provider: string, request: OAuthRefreshRequest): Promise<OAuthCredential>;
+	/**
+	 * The key a request carries for these credentials, when an integration in memory says otherwise than
+	 * `credential.access` (an extension's `getApiKey`); undefined means use `access`.
+	 */
+	apiKeyOf?(provider: string, credential: OAuthCredential): string | undefined;
 }
 
 export interface OAuthSupportOptions {
 	auth: AuthStorage;
 	/** Called after a refresh stored new credentials. */
 	onRefreshed?: (provider: string, credential: OAuthCredential) => void;
-	/** Which providers have an integration (default: the built-in subscription providers of @pi/ai). */
+	/**
+	 * Built-in and extension sign-ins (core/auth/oauth-providers.ts); the default for `supports` and `loadProvider`.
+	 * Without it: the built-in subscription providers of @pi/ai.
+	 */
+	providers?: OAuthProviderRegistry;
+	/** Which providers have an integration (default: `providers.has`). */
 	supports?: (provider: string) => boolean;
-	/** Loads an integration (default: `getOAuthProvider` of @pi/ai). */
+	/** Loads an integration (default: `providers.load`). */
 	loadProvider?: OAuthProviderLoader;
 	now?: () => number;
 	lockTimeoutMs?: number;
 }
 
-/** The built-in sign-in integrations, refreshing through `auth` (its file lock included). */
+/** The sign-in integrations, refreshing through `auth` (its file lock included). */
 export function createOAuthSupport(options: OAuthSupportOptions): OAuthSupport {
+	const { providers } = options;
 	let refresher: Promise<OAuthTokenRefresher> | undefined;
 	const load = async () => {
 		const { OAuthTokenRefresher } = await import("./token-refresh.js");
 		return new OAuthTokenRefresher({
 			auth: options.auth,
-			loadProvider: options.loadProvider ?? getOAuthProvider,
+			loadProvider: options.loadProvider ?? (providers ? (id) => providers.load(id) : getOAuthProvider),
 			onRefreshed: options.onRefreshed,
 			now: options.now,
 			lockTimeoutMs: options.lockTimeoutMs,
 		});
 	};
 	return {
-		supports: options.supports ?? isOAuthProviderId,
+		supports: options.supports ?? (providers ? (id) => providers.has(id) : isOAuthProviderId),
 		async refresh(provider, request) {
 			refresher ??= load();
 			return (await refresher).refresh(provider, request);
+		},
+		apiKeyOf(provider, credential) {
+			const integration = providers?.loaded(provider);
+			try {
+				return integration?.getApiKey(credential as OAuthCredentials);
+			} catch {
+				// An extension's getApiKey that throws must not break listing models; `access` is the usual key.
+				return undefined;
+			}
 		},
 	};
 }
 
 /** Where {@link loadOAuthModelAdjusters} installs `modifyModels` (the model registry). */
 export interface OAuthModelTarget {
+	/** Sign-ins registered by extensions; a built-in adjuster never replaces an extension's. */
+	readonly oauthProviders?: Pick<OAuthProviderRegistry, "isFromExtension">;
 	setOAuthModelAdjuster(
 		provider: string,
 		adjust: ((models: Model[], credential: OAuthCredential) => Model[]) | undefined,
@@ -81,7 +104,10 @@ export async function loadOAuthModelAdjusters(
 ): Promise<void> {
 	const supports =
 		options.supports ??
-		((provider: string) => OAUTH_PROVIDERS_WITH_MODEL_CHANGES.has(provider) && isOAuthProviderId(provider));
+		((provider: string) =>
+			OAUTH_PROVIDERS_WITH_MODEL_CHANGES.has(provider) &&
+			isOAuthProviderId(provider) &&
+			target.oauthProviders?.isFromExtension(provider) !== true);
 	const loadProvider = options.loadProvider ?? getOAuthProvider;
 	for (const provider of auth.list()) {
 		if (!isOAuthCredential(auth.get(provider)) || !supports(provider)) continue;

@@ -97,7 +97,9 @@ export class OAuthTokenRefresher {
 		const entry = auth.get(oauth.id);
 		if (!isOAuthCredential(entry)) throw new Error(refreshTexts.failed(oauth.name, refreshTexts.noLongerStored));
 		const fresh = this.isFresh(entry, request.minValidityMs);
-		const replaced = request.reason === "unauthorized" && entry.access !== request.rejectedAccess;
+		// `rejectedAccess` is the key the request carried: an extension's `getApiKey` may derive it from the entry.
+		const replaced =
+			request.reason === "unauthorized" && oauth.getApiKey(entry as OAuthCredentials) !== request.rejectedAccess;
 		if (fresh && (request.reason === "expired" || replaced)) return entry;
 		if (typeof entry.refresh !== "string" || entry.refresh === "") {
 			throw new Error(refreshTexts.signInAgain(oauth.name, oauth.id));

@@ -6,7 +6,7 @@
 import { getAllEnvKeyNames, getEnvKeyNames } from "@pi/ai";
 import type { OAuthSupport } from "../auth/oauth-support.js";
 import { refreshTexts } from "../auth/texts.js";
-import { type AuthStorage, isApiKeyCredential, isOAuthCredential } from "./auth-storage.js";
+import { type AuthStorage, isApiKeyCredential, isOAuthCredential, type OAuthCredential } from "./auth-storage.js";
 import type { ValueResolver } from "./value-resolver.js";
 
 /** Values shorter than this are not treated as secrets for redaction (session-format.md R6). */
@@ -107,13 +107,13 @@ export class ApiKeyResolver {
 		const oauth = this.options.oauth;
 		if (!cliApplies && isOAuthCredential(entry) && oauth?.supports(provider)) {
 			const minValidityMs = options.minValidityMs ?? OAUTH_REFRESH_MARGIN_MS;
-			if (entry.expires - this.now() > minValidityMs) return this.foundOAuth(provider, entry.access).key;
+			if (entry.expires - this.now() > minValidityMs) return this.foundOAuth(provider, entry).key;
 			try {
 				const next = await oauth.refresh(provider, { reason: "expired", minValidityMs, signal: options.signal });
-				return this.foundOAuth(provider, next.access).key;
+				return this.foundOAuth(provider, next).key;
 			} catch (error) {
 				// Refreshed early (inside the margin) and the refresh failed: the old token still works for now.
-				if (entry.expires > this.now()) return this.foundOAuth(provider, entry.access).key;
+				if (entry.expires > this.now()) return this.foundOAuth(provider, entry).key;
 				throw error;
 			}
 		}
@@ -139,7 +139,7 @@ export class ApiKeyResolver {
 		if (!oauth?.supports(provider))
 			throw new Error(refreshTexts.failed(provider, refreshTexts.unknownProvider(provider)));
 		const next = await oauth.refresh(provider, { reason: "unauthorized", rejectedAccess: rejectedKey, signal });
-		return this.foundOAuth(provider, next.access).key;
+		return this.foundOAuth(provider, next).key;
 	}
 
 	/** Marks a value as a secret to redact (header values, keys resolved elsewhere). */
@@ -155,11 +155,15 @@ export class ApiKeyResolver {
 	private resolveStored(provider: string): string | undefined {
 		const entry = this.options.auth.get(provider);
 		if (isApiKeyCredential(entry)) return this.options.values.resolve(entry.key);
-		if (isOAuthCredential(entry) && this.now() < entry.expires && entry.access) return entry.access;
+		if (isOAuthCredential(entry) && this.now() < entry.expires && entry.access) {
+			return this.options.oauth?.apiKeyOf?.(provider, entry) ?? entry.access;
+		}
 		return undefined;
 	}
 
-	private foundOAuth(provider: string, key: string): ResolvedApiKey {
+	/** The key of OAuth credentials: the integration's `getApiKey` when it is in memory (extensions), else `access`. */
+	private foundOAuth(provider: string, credential: OAuthCredential): ResolvedApiKey {
+		const key = this.options.oauth?.apiKeyOf?.(provider, credential) ?? credential.access;
 		const keys = this.oauthKeys.get(provider) ?? new Set<string>();
 		this.oauthKeys.set(provider, keys);
 		keys.add(key);

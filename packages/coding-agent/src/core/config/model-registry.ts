@@ -3,6 +3,7 @@
  * (§5) per provider. A broken models.json is reported and ignored as a whole; built-in models keep working.
  */
 import { cloneModel, getModels, getProviders, hasAmbientCredentials, type Model } from "@pi/ai";
+import { OAuthProviderRegistry } from "../auth/oauth-providers.js";
 import { createOAuthSupport, type OAuthSupport } from "../auth/oauth-support.js";
 import { ApiKeyResolver, collectCredentialEnvNames } from "./api-keys.js";
 import { type AuthStorage, isApiKeyCredential, isOAuthCredential, type OAuthCredential } from "./auth-storage.js";
@@ -57,6 +58,8 @@ export interface RequestAuth {
 export class ModelRegistry {
 	/** Key resolution for every provider; exposed for `--api-key` and redaction. */
 	readonly apiKeys: ApiKeyResolver;
+	/** The sign-ins pi offers: built-in subscriptions plus those extensions register (`pi.registerProvider` oauth). */
+	readonly oauthProviders = new OAuthProviderRegistry();
 	private readonly values: ValueResolver;
 	private readonly modelsJsonPath: string;
 	private config: ModelsJson = { providers: {} };
@@ -77,7 +80,12 @@ export class ModelRegistry {
 			getModelsJsonApiKey: (provider) => this.providerConfig(provider)?.apiKey,
 			oauth:
 				options.oauth ??
-				createOAuthSupport({ auth: options.auth, now: options.now, onRefreshed: () => this.rebuildModels() }),
+				createOAuthSupport({
+					auth: options.auth,
+					providers: this.oauthProviders,
+					now: options.now,
+					onRefreshed: () => this.rebuildModels(),
+				}),
 			now: options.now,
 		});
 		this.refresh();

@@ -362,8 +362,54 @@ export interface ProviderConfig {
 	authHeader?: boolean;
 	/** Replaces the provider's models. */
 	models?: ProviderModelConfig[];
-	/** Not supported by pi (no /login flows for extension providers); ignored with a warning. */
-	oauth?: unknown;
+	/**
+	 * A sign-in flow for the provider: it is offered by /login and `pi auth login <name>`, its credentials are
+	 * stored in auth.json under the provider name and refreshed like a built-in subscription's.
+	 */
+	oauth?: ProviderOAuthConfig;
+}
+
+/** What a `login` flow's callbacks receive and return, in the original pi's shape. */
+export interface ProviderOAuthLoginCallbacks {
+	/** Show (and where possible open) a URL; `instructions` is one line for the user. */
+	onAuth(info: { url: string; instructions?: string }): void;
+	/** Device flows: show the code to type at `verificationUri` (documented by the original pi). */
+	onDeviceCode(info: { userCode: string; verificationUri: string }): void;
+	/** Ask a question; resolves with the answer ("" when empty). */
+	onPrompt(prompt: { message: string; placeholder?: string; allowEmpty?: boolean }): Promise<string>;
+	onProgress(message: string): void;
+	/**
+	 * For flows with `usesCallbackServer`: a code or redirect URL the user pasted, raced against the flow's own
+	 * callback; it is taken away once the flow ends.
+	 */
+	onManualCodeInput?: () => Promise<string>;
+	/** Pick one option; resolves with its id, or undefined when cancelled. */
+	onSelect(prompt: { message: string; options: { id: string; label: string }[] }): Promise<string | undefined>;
+	/** Fires when the user cancels (Esc, Ctrl+C). */
+	signal?: AbortSignal;
+}
+
+/** Credentials a flow returns and auth.json keeps (extra fields are kept too). */
+export interface ProviderOAuthCredentials {
+	refresh: string;
+	access: string;
+	/** Epoch milliseconds. */
+	expires: number;
+	[extra: string]: unknown;
+}
+
+/** `oauth` of {@link ProviderConfig}, as in the original pi. */
+export interface ProviderOAuthConfig {
+	/** What /login shows. */
+	name: string;
+	login(callbacks: ProviderOAuthLoginCallbacks): Promise<ProviderOAuthCredentials>;
+	refreshToken(credentials: ProviderOAuthCredentials): Promise<ProviderOAuthCredentials>;
+	/** The key requests carry (usually `credentials.access`). */
+	getApiKey(credentials: ProviderOAuthCredentials): string;
+	/** Adjusts the provider's models while signed in (it receives only this provider's models). */
+	modifyModels?(models: Model[], credentials: ProviderOAuthCredentials): Model[];
+	/** The flow listens on a loopback callback server, so a pasted code is offered too. */
+	usesCallbackServer?: boolean;
 }
 
 /** What an extension's factory receives. Every method may be called in the factory or later. */

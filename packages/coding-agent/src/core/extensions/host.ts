@@ -161,7 +161,7 @@ export class ExtensionHost {
 
 	/**
 	 * Forgets every registration and handler (before the extensions are loaded again by a reload); flags given on
-	 * the command line keep their values. Providers registered by the old extensions stay until re-registered.
+	 * the command line keep their values. Providers the old extensions registered are removed (with their sign-ins).
 	 */
 	reset(): void {
 		this.registry.reset();

@@ -1,24 +1,30 @@
 /**
  * `pi.registerProvider` / `pi.unregisterProvider`: an extension's provider becomes a run-time provider of the
  * model registry (shaped like a models.json provider), and a custom `streamSimple` becomes the @pi/ai adapter of
- * its api, so requests to those models go through the extension's stream function.
+ * its api, so requests to those models go through the extension's stream function. An `oauth` config becomes a
+ * sign-in of the model registry (provider-oauth.ts adapts it), replacing a built-in one of the same name.
  */
 import {
+	isOAuthProviderId,
 	type KnownApi,
 	type ProviderStreamOptions,
 	registerApiAdapter,
 	type SimpleStreamOptions,
 	unregisterApiAdapter,
 } from "@pi/ai";
+import { loadOAuthModelAdjusters, OAUTH_PROVIDERS_WITH_MODEL_CHANGES } from "../auth/oauth-support.js";
 import type { ModelRegistry } from "../config/model-registry.js";
 import type { ProviderConfig as ModelsJsonProvider } from "../config/models-json.js";
 import type { ProviderConfig } from "./api-types.js";
+import { adaptProviderOAuth } from "./provider-oauth.js";
 
 /** Apis registered from an extension's `streamSimple`, by provider name (removed with the provider). */
 const streamApis = new Map<string, string>();
 
 /** Applies `pi.registerProvider(name, config)` to `registry`. */
 export function registerExtensionProvider(registry: ModelRegistry, name: string, config: ProviderConfig): void {
+	// Checked first: a bad `oauth` leaves everything as it was.
+	const oauth = config.oauth ? adaptProviderOAuth(name, config.oauth) : undefined;
 	const stream = config.streamSimple;
 	if (stream) {
 		// Models without an api of their own speak the custom api; its name defaults to the provider's.
@@ -52,11 +58,25 @@ export function registerExtensionProvider(registry: ModelRegistry, name: string,
 			: {}),
 	};
 	registry.registerProvider(name, shaped);
+	// Without `oauth` a sign-in registered earlier for this name stays (a later call only changes some fields).
+	if (oauth) {
+		registry.oauthProviders.register(oauth);
+		const modify = oauth.modifyModels?.bind(oauth);
+		registry.setOAuthModelAdjuster(name, modify ? (models, credential) => modify(models, credential) : undefined);
+	}
 }
 
 /** Applies `pi.unregisterProvider(name)`: its models go (replaced built-ins come back) and so does its stream api. */
 export function unregisterExtensionProvider(registry: ModelRegistry, name: string): void {
 	registry.unregisterProvider(name);
+	if (registry.oauthProviders.isFromExtension(name)) {
+		registry.oauthProviders.unregister(name);
+		registry.setOAuthModelAdjuster(name, undefined);
+		// A built-in sign-in is back (the extension had replaced it): its model changes come back with it.
+		void loadOAuthModelAdjusters(registry.authStorage, registry, {
+			supports: (id) => id === name && isOAuthProviderId(id) && OAUTH_PROVIDERS_WITH_MODEL_CHANGES.has(id),
+		});
+	}
 	const api = streamApis.get(name);
 	if (api !== undefined) {
 		unregisterApiAdapter(api);

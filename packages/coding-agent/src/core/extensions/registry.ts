@@ -70,6 +70,8 @@ export class ExtensionRegistry {
 	private readonly markdownTransformers: Registered<MarkdownTransformer>[] = [];
 	private readonly origins = new Map<string, ExtensionOrigin>();
 	private pendingProviders: ProviderChange[] = [];
+	/** Providers the extensions registered (applied to the model registry); a reset removes them. */
+	private readonly providers = new Set<string>();
 	private modelRegistry: ModelRegistry | undefined;
 
 	constructor(private readonly host: ExtensionRegistryHost) {}
@@ -285,8 +287,13 @@ export class ExtensionRegistry {
 
 	private applyProvider(registry: ModelRegistry, change: ProviderChange): void {
 		try {
-			if (change.config) registerExtensionProvider(registry, change.name, change.config);
-			else unregisterExtensionProvider(registry, change.name);
+			if (change.config) {
+				registerExtensionProvider(registry, change.name, change.config);
+				this.providers.add(change.name);
+			} else {
+				unregisterExtensionProvider(registry, change.name);
+				this.providers.delete(change.name);
+			}
 		} catch (error) {
 			void this.host.report(change.extensionPath, "registerProvider", errorMessage(error));
 		}
@@ -294,9 +301,15 @@ export class ExtensionRegistry {
 
 	/**
 	 * Forgets every registration and handler (before the extensions are loaded again by a reload); flags keep their
-	 * registrations and command-line values. Providers registered by the old extensions stay until re-registered.
+	 * registrations and command-line values. Providers the old extensions registered are removed with their
+	 * sign-ins and stream apis (replaced built-ins come back); the new instances register theirs again.
 	 */
 	reset(): void {
+		if (this.modelRegistry) {
+			for (const name of this.providers) unregisterExtensionProvider(this.modelRegistry, name);
+		}
+		this.providers.clear();
+		this.pendingProviders = [];
 		this.handlers.clear();
 		this.commands.clear();
 		this.tools.length = 0;

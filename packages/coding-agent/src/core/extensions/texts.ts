@@ -98,6 +98,14 @@ export const extensionTexts = {
 	invalidRenderer: "registerMessageRenderer / registerEntryRenderer need a customType string and a renderer function.",
 	invalidTransformer: "registerMarkdownTransformer needs a function.",
 	invalidProviderName: "registerProvider needs a provider name.",
+	/** `registerProvider(name, { oauth })` without one of the required members. */
+	invalidProviderOAuth: (provider: string, member: string) =>
+		`registerProvider("${provider}"): oauth needs ${member} (see docs/extensions.md, "Sign-in for a provider").`,
+	/** An extension's login or refreshToken resolved with something that is not credentials. */
+	invalidOAuthCredentials: (name: string) =>
+		`${name} returned no credentials: a sign-in must resolve with { access, refresh, expires }.`,
+	/** The question an extension's `onSelect` becomes (one numbered option per line follows). */
+	oauthSelectHint: "type a number or an option id",
 	/** `pi.exec` with an args array that is not an array of strings. */
 	invalidExecArgs: "exec(command, args, options) needs args as an array of strings.",
 	/** A handler that throws something that is not an Error. */

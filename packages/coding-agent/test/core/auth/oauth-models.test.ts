@@ -1,6 +1,7 @@
 import { getOAuthProvider, getOAuthProviderInfos } from "@pi/ai";
 import { describe, expect, it } from "vitest";
 import { loginChoices, takesApiKey } from "../../../src/core/auth/login-choices.js";
+import { OAuthProviderRegistry } from "../../../src/core/auth/oauth-providers.js";
 import { loadOAuthModelAdjusters, OAUTH_PROVIDERS_WITH_MODEL_CHANGES } from "../../../src/core/auth/oauth-support.js";
 import { AuthStorage } from "../../../src/core/config/auth-storage.js";
 import { ModelRegistry } from "../../../src/core/config/model-registry.js";
@@ -73,7 +74,10 @@ describe("which integrations start-up loads", () => {
 
 describe("login choices", () => {
 	it("subscriptions first, then providers that take a key (Anthropic in both; not Codex or Copilot)", () => {
-		const choices = loginChoices(["anthropic", "openai", "openai-codex", "amazon-bedrock", "github-copilot"]);
+		const choices = loginChoices(
+			["anthropic", "openai", "openai-codex", "amazon-bedrock", "github-copilot"],
+			new OAuthProviderRegistry(),
+		);
 		expect(choices.map((choice) => `${choice.kind}:${choice.provider}`)).toEqual([
 			"oauth:anthropic",
 			"oauth:openai-codex",

@@ -1,10 +1,11 @@
 /**
- * /login and /logout. /login offers the subscriptions first (Claude Pro/Max, ChatGPT for Codex, GitHub Copilot:
- * an OAuth sign-in shown in a dialog, see selectors/oauth-login-dialog.ts), then the providers that take an API key
- * (typed without echo). Either way the provider's default model is selected afterwards, so the next prompt goes to
- * the provider just logged in to. /logout removes a stored entry, naming OAuth ones by their subscription.
+ * /login and /logout. /login offers the subscriptions first (Claude Pro/Max, ChatGPT for Codex, GitHub Copilot,
+ * then sign-ins extensions register: an OAuth sign-in shown in a dialog, see selectors/oauth-login-dialog.ts), then
+ * the providers that take an API key (typed without echo). Either way the provider's default model is selected
+ * afterwards, so the next prompt goes to the provider just logged in to. /logout removes a stored entry, naming
+ * OAuth ones by their subscription.
  */
-import { getOAuthProvider, getOAuthProviderInfos, isOAuthProviderId, type OAuthCredentials } from "@pi/ai";
+import type { OAuthCredentials } from "@pi/ai";
 import { loginChoices } from "../../../core/auth/login-choices.js";
 import { loadOAuthModelAdjusters } from "../../../core/auth/oauth-support.js";
 import { openBrowser } from "../../../core/auth/open-browser.js";
@@ -44,8 +45,9 @@ const BROWSER_NOTES = {
 
 /** `oauth:<id>` or `key:<provider>`: what to log in to, from the argument or the picker. */
 async function chooseLogin(context: ModeContext, args: string): Promise<string | undefined> {
-	if (args) return isOAuthProviderId(args) ? `oauth:${args}` : `key:${args}`;
-	const items = loginChoices(context.session.modelRegistry.getProviders()).map((choice) =>
+	const registry = context.session.modelRegistry;
+	if (args) return registry.oauthProviders.has(args) ? `oauth:${args}` : `key:${args}`;
+	const items = loginChoices(registry.getProviders(), registry.oauthProviders).map((choice) =>
 		choice.kind === "oauth"
 			? { value: `oauth:${choice.provider}`, label: choice.label, description: AUTH_TEXT.subscription }
 			: {
@@ -76,7 +78,7 @@ async function selectDefaultModel(context: ModeContext, provider: string): Promi
 
 /** Runs a provider's OAuth flow in a dialog; resolves with its credentials, or undefined (cancelled or failed). */
 async function runOAuthDialog(context: ModeContext, providerId: string): Promise<OAuthCredentials | undefined> {
-	const provider = await getOAuthProvider(providerId);
+	const provider = await context.session.modelRegistry.oauthProviders.load(providerId);
 	if (!provider) return undefined;
 	const controller = new AbortController();
 	let outcome: { credentials: OAuthCredentials } | { error: unknown } | undefined;
@@ -142,7 +144,7 @@ export const authCommandRuns = {
 			storage.set(provider, { type: "oauth", ...credentials });
 			registry.refresh();
 			await loadOAuthModelAdjusters(storage, registry, { onWarning: (message) => context.notify("warning", message) });
-			const name = getOAuthProviderInfos().find((info) => info.id === provider)?.name ?? provider;
+			const name = registry.oauthProviders.name(provider) ?? provider;
 			context.notify("success", AUTH_TEXT.signedIn(name));
 		} else {
 			const key = await context.dialogs.input(AUTH_TEXT.enterKey(provider), { masked: true });
@@ -159,9 +161,9 @@ export const authCommandRuns = {
 		if (!storage) return context.notify("error", AUTH_TEXT.noStorage);
 		const stored = storage.list();
 		if (stored.length === 0) return context.notify("info", AUTH_TEXT.nothingStored);
-		const names = new Map(getOAuthProviderInfos().map((info) => [info.id, info.name]));
+		const signIns = context.session.modelRegistry.oauthProviders;
 		const label = (provider: string) =>
-			isOAuthCredential(storage.get(provider)) ? (names.get(provider) ?? provider) : provider;
+			isOAuthCredential(storage.get(provider)) ? (signIns.name(provider) ?? provider) : provider;
 		const provider =
 			args.trim() ||
 			(await context.dialogs.select(
