@@ -78,6 +78,10 @@ const COMPAT_BOOLEANS = [
 	"requiresThinkingAsText",
 	"supportsStrictMode",
 	"supportsLongCacheRetention",
+	"zaiToolStream",
+	"requiresReasoningContentOnAssistantMessages",
+	"sendSessionAffinityHeaders",
+	"supportsEagerToolInputStreaming",
 ];
 const COMPAT_ENUMS: Record<string, string[]> = {
 	maxTokensField: ["max_completion_tokens", "max_tokens"],

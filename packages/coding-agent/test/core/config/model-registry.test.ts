@@ -149,6 +149,28 @@ describe("custom providers", () => {
 	});
 });
 
+describe("models.json compat flags", () => {
+	it("checks the type of each flag the adapters act on, and keeps valid ones", () => {
+		const flags = [
+			"zaiToolStream",
+			"requiresReasoningContentOnAssistantMessages",
+			"sendSessionAffinityHeaders",
+			"supportsEagerToolInputStreaming",
+		];
+		const bad = registry({ providers: { zai: { compat: Object.fromEntries(flags.map((flag) => [flag, "yes"])) } } });
+		expect(bad.errors).toEqual(
+			flags.map((flag) => `Invalid models.json (${bad.file}): $.providers.zai.compat.${flag}: expected true or false`),
+		);
+		const good = registry({
+			providers: { zai: { compat: { zaiToolStream: false, sendSessionAffinityHeaders: true } } },
+		});
+		expect(good.errors).toEqual([]);
+		for (const model of good.models.getAll().filter((m) => m.provider === "zai")) {
+			expect(model.compat).toMatchObject({ zaiToolStream: false, sendSessionAffinityHeaders: true });
+		}
+	});
+});
+
 describe("built-in provider overrides", () => {
 	it("baseUrl, headers (resolved) and compat apply to every model; modelOverrides merge", () => {
 		clearValueCommandCache();
