@@ -8,6 +8,7 @@ import type { Model } from "../types.js";
 import { overridesFromEnv, rebase } from "./config.js";
 import { type DevicePollResult, pollDeviceAuthorization } from "./device-code.js";
 import { GITHUB_COPILOT_HEADERS, getGitHubCopilotBaseUrl } from "./github-copilot-headers.js";
+import { availableModelIdsOf, fetchCopilotModelCatalog } from "./github-copilot-models.js";
 import { EXPIRY_MARGIN_MS, type RequestContext, requestJson, requireNumber, requireString, send } from "./http.js";
 import { OAUTH_TEXTS } from "./texts.js";
 import {
@@ -27,9 +28,14 @@ export const GITHUB_COPILOT_OAUTH = {
 	defaultDomain: "github.com",
 } as const;
 
-/** Copilot credentials: `enterpriseUrl` holds the GitHub Enterprise domain (absent for github.com), as the original pi names it. */
+/**
+ * Copilot credentials, with the original pi's field names: `enterpriseUrl` holds the GitHub Enterprise domain (absent
+ * for github.com); `availableModelIds` the models the account can use (absent when the list could not be read: then
+ * every Copilot model is listed).
+ */
 export interface GitHubCopilotCredentials extends OAuthCredentials {
 	enterpriseUrl?: string;
+	availableModelIds?: string[];
 }
 
 /** The host of a GitHub Enterprise URL or bare domain; undefined when it is neither. */
@@ -180,24 +186,55 @@ export function createGitHubCopilotOAuth(overrides?: OAuthEndpointOverrides): OA
 			enterprise,
 			context("Copilot token exchange", false, callbacks.signal),
 		);
-		callbacks.onProgress?.(OAUTH_TEXTS.enablingModels);
-		await enableModels(credentials, callbacks.signal);
-		return credentials;
+		callbacks.onProgress?.(OAUTH_TEXTS.readingCopilotModels);
+		const catalog = await readCatalog(credentials, 2, callbacks.signal);
+		if (!catalog) {
+			// Without the account's list, accept every catalogue model's policy as before and list them all.
+			callbacks.onProgress?.(OAUTH_TEXTS.copilotModelsUnknown);
+			await enableModels(
+				credentials,
+				getModels("github-copilot").map((model) => model.id),
+				callbacks.signal,
+			);
+			return credentials;
+		}
+		let enabled: string[] = [];
+		if (catalog.policyModelIds.length > 0) {
+			callbacks.onProgress?.(OAUTH_TEXTS.enablingModels);
+			enabled = await enableModels(credentials, catalog.policyModelIds, callbacks.signal);
+		}
+		return { ...credentials, availableModelIds: [...new Set([...catalog.availableModelIds, ...enabled])] };
+	}
+
+	/** The account's model list, or undefined when it could not be read (an abort still rejects). */
+	async function readCatalog(credentials: GitHubCopilotCredentials, retries: number, signal: AbortSignal | undefined) {
+		try {
+			const ctx = context("model list", false, signal);
+			return await fetchCopilotModelCatalog(credentials.access, credentials.enterpriseUrl, ctx, retries);
+		} catch (error) {
+			if (signal?.aborted) throw error;
+			return undefined;
+		}
 	}
 
 	/**
 	 * Some Copilot models (Claude, Gemini, ...) answer only after their policy was accepted once for the account;
-	 * the editors accept it on sign-in, and so do we. Best effort: a failure leaves that model as it was.
+	 * the editors accept it on sign-in, and so do we. Best effort: a failure leaves that model as it was. Resolves
+	 * with the ids accepted.
 	 */
-	async function enableModels(credentials: GitHubCopilotCredentials, signal: AbortSignal | undefined): Promise<void> {
+	async function enableModels(
+		credentials: GitHubCopilotCredentials,
+		ids: string[],
+		signal: AbortSignal | undefined,
+	): Promise<string[]> {
 		const baseUrl = getGitHubCopilotBaseUrl(credentials.access, credentials.enterpriseUrl);
 		const ctx = context("model policy", false, signal);
-		await Promise.all(
-			getModels("github-copilot").map(async (model) => {
+		const accepted = await Promise.all(
+			ids.map(async (id) => {
 				try {
 					const response = await send(
 						{
-							url: `${baseUrl}/models/${encodeURIComponent(model.id)}/policy`,
+							url: `${baseUrl}/models/${encodeURIComponent(id)}/policy`,
 							headers: {
 								authorization: `Bearer ${credentials.access}`,
 								...GITHUB_COPILOT_HEADERS,
@@ -209,11 +246,29 @@ export function createGitHubCopilotOAuth(overrides?: OAuthEndpointOverrides): OA
 						ctx,
 					);
 					await response.body?.cancel();
+					return response.ok ? [id] : [];
 				} catch {
 					// Ignored: the model may not need it, or the account may not be allowed to change it.
+					return [];
 				}
 			}),
 		);
+		return accepted.flat();
+	}
+
+	/** A new Copilot token, and the account's model list again (kept as it was when it cannot be read). */
+	async function refresh(credentials: OAuthCredentials, signal?: AbortSignal): Promise<OAuthCredentials> {
+		const renewed = await exchange(
+			credentials.refresh,
+			enterpriseOf(credentials),
+			context("Copilot token refresh", true, signal),
+		);
+		const catalog = await readCatalog(renewed, 0, signal);
+		return {
+			...credentials,
+			...renewed,
+			...(catalog ? { availableModelIds: catalog.availableModelIds } : {}),
+		};
 	}
 
 	return {
@@ -221,18 +276,17 @@ export function createGitHubCopilotOAuth(overrides?: OAuthEndpointOverrides): OA
 		name: GITHUB_COPILOT_OAUTH.name,
 		usesCallbackServer: false,
 		login,
-		refresh: async (credentials, signal) => ({
-			...credentials,
-			...(await exchange(
-				credentials.refresh,
-				enterpriseOf(credentials),
-				context("Copilot token refresh", true, signal),
-			)),
-		}),
+		refresh,
 		getApiKey: (credentials) => credentials.access,
+		// The Copilot models take the API host the token names; only those the account can use stay listed.
 		modifyModels: (models: Model[], credentials) => {
 			const baseUrl = getGitHubCopilotBaseUrl(credentials.access, enterpriseOf(credentials));
-			return models.map((model) => (model.provider === GITHUB_COPILOT_OAUTH.id ? { ...model, baseUrl } : model));
+			const available = availableModelIdsOf(credentials);
+			const allowed = available ? new Set(available) : undefined;
+			return models.flatMap((model) => {
+				if (model.provider !== GITHUB_COPILOT_OAUTH.id) return [model];
+				return !allowed || allowed.has(model.id) ? [{ ...model, baseUrl }] : [];
+			});
 		},
 	};
 }

@@ -44,6 +44,8 @@ export const OAUTH_TEXTS = {
 	slowDown: (interval: string) => `The server asked to poll less often; polling every ${interval}.`,
 	gettingCopilotToken: "Getting a Copilot token...",
 	enablingModels: "Enabling Copilot models...",
+	readingCopilotModels: "Reading the account's Copilot models...",
+	copilotModelsUnknown: "Could not read the account's Copilot models; every Copilot model stays listed.",
 	// The page the browser shows after the redirect.
 	pageSuccess: (name: string) => `Signed in to ${name}. You can close this tab and return to pi.`,
 	pageFailure: (detail: string) => `Sign-in did not complete: ${detail} Return to pi and try again.`,

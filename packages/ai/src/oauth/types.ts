@@ -120,6 +120,10 @@ export interface OAuthProvider {
 	refresh(credentials: OAuthCredentials, signal?: AbortSignal): Promise<OAuthCredentials>;
 	/** The key a request carries (usually `credentials.access`). */
 	getApiKey(credentials: OAuthCredentials): string;
-	/** Adjusts the provider's models for these credentials (Copilot: the base URL named by the token). */
+	/**
+	 * Adjusts the provider's models for these credentials (Copilot: the base URL named by the token); a model left
+	 * out of the result is not offered (Copilot: one the account cannot use). Models of other providers pass as
+	 * they are.
+	 */
 	modifyModels?(models: Model[], credentials: OAuthCredentials): Model[];
 }

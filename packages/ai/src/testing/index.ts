@@ -21,6 +21,7 @@ export {
 } from "./mock-oauth/server.js";
 export type {
 	MockAuthorizeOutcome,
+	MockCopilotModel,
 	MockDeviceOutcome,
 	MockIssuedTokens,
 	MockOAuthCounts,

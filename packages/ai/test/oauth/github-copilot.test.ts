@@ -31,7 +31,12 @@ describe("GitHub Copilot sign-in", () => {
 		expect(mock.counts).toMatchObject({ deviceCode: 1, devicePoll: 3, copilotToken: 1 });
 
 		const issued = mock.issued.at(-1);
-		expect(credentials).toEqual({ refresh: issued?.refresh, access: issued?.access, expires: expect.any(Number) });
+		expect(credentials).toEqual({
+			refresh: issued?.refresh,
+			access: issued?.access,
+			expires: expect.any(Number),
+			availableModelIds: expect.any(Array),
+		});
 		expect(credentials.refresh).toMatch(/^gho_/);
 		expect(credentials.access).toContain("proxy-ep=");
 		const exchange = mock.requests.find((request) => request.path === "/copilot_internal/v2/token");

@@ -1,6 +1,6 @@
 /**
  * GitHub's side of the mock: the device flow (github.com/login/...), the Copilot token exchange
- * (api.github.com/copilot_internal/v2/token) and the Copilot model policy endpoint. Both GitHub hosts live on the
+ * (api.github.com/copilot_internal/v2/token), and the Copilot API's model list and model policy endpoints. Both GitHub hosts live on the
  * one mock, as the client's base URL override puts them there.
  */
 import { MOCK_CLIENT_IDS } from "./authorization.js";
@@ -91,13 +91,34 @@ export function copilotToken(state: MockOAuthState, request: MockOAuthRequest): 
 	return json(200, { token, expires_at: expiresAt, refresh_in: Math.max(0, state.tokenLifetimeSeconds - 300) });
 }
 
-/** POST /models/{id}/policy with a Copilot token: records the enabled model. */
+/** POST /models/{id}/policy with a Copilot token: records the enabled model (an unconfigured one turns enabled). */
 export function modelPolicy(state: MockOAuthState, request: MockOAuthRequest, modelId: string): MockReply {
 	state.counts.modelPolicy++;
 	const token = bearer(request);
 	if (!token || !state.copilotTokens.has(token)) return json(401, { message: "unauthorized" });
 	state.enabledModels.push(modelId);
+	const model = state.copilotModels.find((entry) => entry.id === modelId);
+	if (model?.policy === "unconfigured") model.policy = "enabled";
 	return json(200, { state: "enabled" });
+}
+
+/** GET /models with a Copilot token: the account's models, in the shape Copilot answers (fields pi reads). */
+export function copilotModels(state: MockOAuthState, request: MockOAuthRequest): MockReply {
+	state.counts.copilotModels++;
+	const token = bearer(request);
+	if (!token || !state.copilotTokens.has(token)) return json(401, { message: "unauthorized" });
+	if (state.copilotModelsFailure)
+		return json(state.copilotModelsFailure, { message: "Mock OAuth: model list failure" });
+	return json(200, {
+		object: "list",
+		data: state.copilotModels.map((model) => ({
+			id: model.id,
+			object: "model",
+			model_picker_enabled: model.picker ?? true,
+			policy: { state: model.policy ?? "enabled", terms: "" },
+			capabilities: { type: "chat", supports: { tool_calls: model.toolCalls ?? true, streaming: true } },
+		})),
+	});
 }
 
 function bearer(request: MockOAuthRequest): string | undefined {

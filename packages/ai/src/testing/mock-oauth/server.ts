@@ -5,12 +5,14 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { getModels } from "../../models/index.js";
 import { authorize, token } from "./authorization.js";
 import { codexDeviceCode, codexDevicePoll } from "./codex-device.js";
-import { copilotToken, deviceCode, devicePoll, modelPolicy } from "./github.js";
+import { copilotModels, copilotToken, deviceCode, devicePoll, modelPolicy } from "./github.js";
 import type { MockOAuthRequest, MockReply } from "./reply.js";
 import {
 	type MockAuthorizeOutcome,
+	type MockCopilotModel,
 	type MockDeviceOutcome,
 	type MockIssuedTokens,
 	type MockOAuthCounts,
@@ -33,6 +35,11 @@ export interface MockOAuthServerOptions {
 	copilotProxyEndpoint?: string;
 	/** Whether a refresh retires the refresh token it used (as Anthropic and OpenAI do); default true. */
 	rotateRefreshTokens?: boolean;
+	/**
+	 * The Copilot account's models (`GET /models`); default every github-copilot model of the catalogue, shown in
+	 * the picker with an `unconfigured` policy (so a sign-in accepts each one's policy and can use them all).
+	 */
+	copilotModels?: MockCopilotModel[];
 }
 
 /** The running mock. Counts and records are live views; the setters apply to requests from then on. */
@@ -60,9 +67,16 @@ export interface MockOAuthServer {
 	setDeviceSlowDowns(count: number): void;
 	/** What device flows end with once their pending polls are used up; default "approve". */
 	setDeviceOutcome(outcome: MockDeviceOutcome): void;
+	/** Replaces the Copilot account's model list (`GET /models`) until `reset`. */
+	setCopilotModels(models: MockCopilotModel[]): void;
+	/** Makes `GET /models` fail with this HTTP status (undefined: answer again) until `reset`. */
+	setCopilotModelsFailure(status: number | undefined): void;
 	/** Whether the authorize endpoint grants a code or redirects with `error=access_denied`; default "approve". */
 	setAuthorizeOutcome(outcome: MockAuthorizeOutcome): void;
-	/** Forgets requests, counts and enabled models, and puts every knob back to its start value; issued tokens stay valid. */
+	/**
+	 * Forgets requests, counts and enabled models, and puts every knob (the Copilot model list too) back to its start
+	 * value; issued tokens stay valid.
+	 */
 	reset(): void;
 	/** Stops listening and cuts open connections. */
 	close(): Promise<void>;
@@ -79,6 +93,11 @@ export async function startMockOAuthServer(options: MockOAuthServerOptions = {})
 		deviceOutcome: "approve" as MockDeviceOutcome,
 		authorizeOutcome: "approve" as MockAuthorizeOutcome,
 	};
+	const startModels = () =>
+		(
+			options.copilotModels ??
+			getModels("github-copilot").map((model) => ({ id: model.id, policy: "unconfigured" as const }))
+		).map((model) => ({ ...model }));
 	const state: MockOAuthState = {
 		url: "",
 		codexAccountId: options.codexAccountId ?? "mock-account",
@@ -92,6 +111,7 @@ export async function startMockOAuthServer(options: MockOAuthServerOptions = {})
 		copilotTokens: new Set(),
 		issued: [],
 		enabledModels: [],
+		copilotModels: startModels(),
 		counts: zeroCounts(),
 	};
 	const requests: MockOAuthRequest[] = [];
@@ -113,6 +133,7 @@ export async function startMockOAuthServer(options: MockOAuthServerOptions = {})
 		if (method === "GET" && path === "/copilot_internal/v2/token") return delayed(() => copilotToken(state, request));
 		const policy = /^\/models\/([^/]+)\/policy$/.exec(path);
 		if (method === "POST" && policy) return modelPolicy(state, request, decodeURIComponent(policy[1] ?? ""));
+		if (method === "GET" && path === "/models") return copilotModels(state, request);
 		return {
 			status: 404,
 			body: { error: "not_found", error_description: `Mock OAuth: nothing serves ${method} ${path}` },
@@ -182,6 +203,12 @@ export async function startMockOAuthServer(options: MockOAuthServerOptions = {})
 		setDeviceOutcome: (outcome) => {
 			state.deviceOutcome = outcome;
 		},
+		setCopilotModels: (models) => {
+			state.copilotModels = models.map((model) => ({ ...model }));
+		},
+		setCopilotModelsFailure: (status) => {
+			state.copilotModelsFailure = status;
+		},
 		setAuthorizeOutcome: (outcome) => {
 			state.authorizeOutcome = outcome;
 		},
@@ -189,6 +216,8 @@ export async function startMockOAuthServer(options: MockOAuthServerOptions = {})
 			requests.length = 0;
 			state.enabledModels.length = 0;
 			state.counts = zeroCounts();
+			state.copilotModels = startModels();
+			state.copilotModelsFailure = undefined;
 			Object.assign(state, defaults);
 		},
 		close: () =>

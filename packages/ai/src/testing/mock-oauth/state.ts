@@ -27,6 +27,8 @@ export interface MockOAuthCounts {
 	copilotToken: number;
 	/** POST /models/{id}/policy (Copilot model enabling). */
 	modelPolicy: number;
+	/** GET /models (the Copilot account's model list). */
+	copilotModels: number;
 }
 
 /** A token pair the mock issued. */
@@ -37,6 +39,17 @@ export interface MockIssuedTokens {
 	refresh: string;
 	/** Seconds the access token is valid. */
 	expiresIn: number;
+}
+
+/** One model of the Copilot account's `GET /models` list. */
+export interface MockCopilotModel {
+	id: string;
+	/** `model_picker_enabled`; default true. */
+	picker?: boolean;
+	/** `policy.state`; default "enabled". Accepting the policy (POST .../policy) turns "unconfigured" into "enabled". */
+	policy?: "enabled" | "disabled" | "unconfigured";
+	/** `capabilities.supports.tool_calls`; default true. */
+	toolCalls?: boolean;
 }
 
 /** What happens to the next device flows once their pending polls are used up. */
@@ -83,6 +96,10 @@ export interface MockOAuthState {
 	copilotTokens: Set<string>;
 	issued: MockIssuedTokens[];
 	enabledModels: string[];
+	/** The Copilot account's models (`GET /models`). */
+	copilotModels: MockCopilotModel[];
+	/** When set, `GET /models` fails with this HTTP status. */
+	copilotModelsFailure?: number;
 	counts: MockOAuthCounts;
 }
 
@@ -102,5 +119,6 @@ export function zeroCounts(): MockOAuthCounts {
 		codexDevicePoll: 0,
 		copilotToken: 0,
 		modelPolicy: 0,
+		copilotModels: 0,
 	};
 }
