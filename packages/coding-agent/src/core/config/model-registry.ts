@@ -254,7 +254,10 @@ export class ModelRegistry {
 		return this.applyOAuthAdjusters(models);
 	}
 
-	/** Each adjuster sees only its provider's models; their place in the list is kept. */
+	/**
+	 * Each adjuster sees only its provider's models; their place in the list is kept. A model it leaves out is
+	 * dropped (GitHub Copilot: one the account cannot use).
+	 */
 	private applyOAuthAdjusters(models: Model[]): Model[] {
 		for (const [provider, adjust] of this.oauthAdjusters) {
 			const credential = this.options.auth.get(provider);
@@ -263,7 +266,11 @@ export class ModelRegistry {
 			if (own.length === 0) continue;
 			const adjusted = adjust(own, credential);
 			const byId = new Map(adjusted.map((model) => [model.id, model]));
-			models = models.map((model) => (model.provider === provider ? (byId.get(model.id) ?? model) : model));
+			models = models.flatMap((model) => {
+				if (model.provider !== provider) return [model];
+				const kept = byId.get(model.id);
+				return kept ? [kept] : [];
+			});
 		}
 		return models;
 	}
