@@ -379,10 +379,10 @@ export interface ProviderOAuthLoginCallbacks {
 	onPrompt(prompt: { message: string; placeholder?: string; allowEmpty?: boolean }): Promise<string>;
 	onProgress(message: string): void;
 	/**
-	 * For flows with `usesCallbackServer`: a code or redirect URL the user pasted, raced against the flow's own
-	 * callback; it is taken away once the flow ends.
+	 * A code or redirect URL the user pasted. With `usesCallbackServer` it is raced against the flow's own callback
+	 * and taken away once the flow ends; without, it is a plain question.
 	 */
-	onManualCodeInput?: () => Promise<string>;
+	onManualCodeInput(): Promise<string>;
 	/** Pick one option; resolves with its id, or undefined when cancelled. */
 	onSelect(prompt: { message: string; options: { id: string; label: string }[] }): Promise<string | undefined>;
 	/** Fires when the user cancels (Esc, Ctrl+C). */
@@ -403,7 +403,8 @@ export interface ProviderOAuthConfig {
 	/** What /login shows. */
 	name: string;
 	login(callbacks: ProviderOAuthLoginCallbacks): Promise<ProviderOAuthCredentials>;
-	refreshToken(credentials: ProviderOAuthCredentials): Promise<ProviderOAuthCredentials>;
+	/** New credentials from `credentials.refresh`; `signal` fires when the request that needed them is aborted. */
+	refreshToken(credentials: ProviderOAuthCredentials, signal?: AbortSignal): Promise<ProviderOAuthCredentials>;
 	/** The key requests carry (usually `credentials.access`). */
 	getApiKey(credentials: ProviderOAuthCredentials): string;
 	/** Adjusts the provider's models while signed in (it receives only this provider's models). */

@@ -1,7 +1,8 @@
 /**
  * The adapter between an extension's `registerProvider(name, { oauth })` (the original pi's shape: `refreshToken`,
  * callbacks with `onDeviceCode`, `onSelect`, a `onManualCodeInput` without arguments) and pi's sign-in contract
- * (`OAuthProvider` of @pi/ai: `refresh`, `usesCallbackServer`, a `onManualCodeInput(signal)`). The result goes
+ * (`OAuthProvider` of @pi/ai: `refresh`, `usesCallbackServer`, a `onManualCodeInput(signal)`). `refreshToken`
+ * gets the abort signal as its second argument, as in the original 0.87. The result goes
  * into the model registry's sign-in registry, where /login, `pi auth` and token refresh find it.
  */
 import type { OAuthCredentials, OAuthLoginCallbacks, OAuthProvider } from "@pi/ai";
@@ -44,8 +45,8 @@ export function adaptProviderOAuth(id: string, config: ProviderOAuthConfig): OAu
 				finished.abort();
 			}
 		},
-		async refresh(credentials) {
-			return checked(config.name, await config.refreshToken(credentials as ProviderOAuthCredentials));
+		async refresh(credentials, signal) {
+			return checked(config.name, await config.refreshToken(credentials as ProviderOAuthCredentials, signal));
 		},
 		getApiKey: (credentials) => config.getApiKey(credentials as ProviderOAuthCredentials),
 		...(modifyModels ? { modifyModels: (models, credentials) => modifyModels.call(config, models, credentials) } : {}),
@@ -64,7 +65,11 @@ function toExtensionCallbacks(
 		onDeviceCode: (info) => callbacks.onAuth({ url: info.verificationUri, userCode: info.userCode }),
 		onPrompt: (prompt) => callbacks.onPrompt(prompt),
 		onProgress: (message) => callbacks.onProgress?.(message),
-		...(usesCallbackServer && manual ? { onManualCodeInput: () => manual(finished) } : {}),
+		// Always there, as in the original: without a callback server to race, it is a plain question.
+		onManualCodeInput: () =>
+			usesCallbackServer && manual
+				? manual(finished)
+				: callbacks.onPrompt({ message: extensionTexts.oauthPasteCode, placeholder: "code" }),
 		onSelect: (prompt) => select(callbacks, prompt),
 		signal: callbacks.signal,
 	};

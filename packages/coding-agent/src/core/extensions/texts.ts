@@ -106,6 +106,8 @@ export const extensionTexts = {
 		`${name} returned no credentials: a sign-in must resolve with { access, refresh, expires }.`,
 	/** The question an extension's `onSelect` becomes (one numbered option per line follows). */
 	oauthSelectHint: "type a number or an option id",
+	/** An extension flow's `onManualCodeInput` when no callback server races it. */
+	oauthPasteCode: "Paste the authorization code",
 	/** `pi.exec` with an args array that is not an array of strings. */
 	invalidExecArgs: "exec(command, args, options) needs args as an array of strings.",
 	/** A handler that throws something that is not an Error. */

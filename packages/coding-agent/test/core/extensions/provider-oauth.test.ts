@@ -105,7 +105,7 @@ describe("the oauth adapter", () => {
 						{ id: "eu", label: "Europe" },
 					],
 				});
-				const code = await cb.onManualCodeInput!();
+				const code = await cb.onManualCodeInput();
 				cb.onProgress(`got ${code}`);
 				return { access: "a", refresh: "r", expires: 1, region };
 			},
@@ -122,19 +122,21 @@ describe("the oauth adapter", () => {
 		expect(manualSignal()?.aborted).toBe(true);
 	});
 
-	it("offers no pasted code to a flow without a callback server; refresh calls refreshToken", async () => {
-		const { callbacks } = recordingCallbacks();
+	it("without a callback server the pasted code is a plain question; refresh calls refreshToken", async () => {
+		const { callbacks, seen, manualSignal } = recordingCallbacks(["typed-code"]);
 		let offered: unknown = "unset";
 		const calls: string[] = [];
 		const provider = adaptProviderOAuth("corp", {
 			...corpOAuth(calls),
 			async login(cb) {
-				offered = cb.onManualCodeInput;
+				offered = await cb.onManualCodeInput();
 				return { access: "a", refresh: "r", expires: 1 };
 			},
 		});
 		await provider.login(callbacks);
-		expect(offered).toBeUndefined();
+		expect(offered).toBe("typed-code");
+		expect(seen).toEqual([{ prompt: extensionTexts.oauthPasteCode }]);
+		expect(manualSignal()).toBeUndefined();
 		const next = await provider.refresh({ type: "oauth", access: "a", refresh: "r", expires: 1 } as never);
 		expect(calls).toEqual(["refreshToken:r"]);
 		expect(next).not.toHaveProperty("type");
