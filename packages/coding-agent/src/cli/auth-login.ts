@@ -53,7 +53,11 @@ export async function loginWithOAuth(providerId: string, context: LoginContext):
 			},
 			onPrompt: async (prompt) => {
 				const hint = prompt.placeholder ? ` (${prompt.placeholder})` : "";
-				const answer = await lines.ask(`${prompt.message}${hint}: `, controller.signal);
+				// Extensions' questions often end in a colon of their own ("Paste the code:").
+				const question = `${prompt.message}${hint}`.replace(/[:?]?\s*$/, (end) =>
+					end.trim() ? `${end.trim()} ` : ": ",
+				);
+				const answer = await lines.ask(question, controller.signal);
 				return answer ?? "";
 			},
 			onSelect: (prompt) => askSelect(prompt, (question) => lines.ask(`${question}: `, controller.signal)),

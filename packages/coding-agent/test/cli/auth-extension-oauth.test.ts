@@ -87,7 +87,7 @@ const bearerTokens = () => cli.server.requests.map((request) => String(request.h
 /** `pi auth login corp-ai -e <fixture>`, answering the code question; returns the stored entry. */
 async function signIn() {
 	const pi = startPi(cli.world, ["auth", "login", "corp-ai", "-e", FIXTURE], { env: env() });
-	await until(() => pi.stderr().includes("Code from the SSO page"));
+	await until(() => pi.stderr().includes("Code from the SSO page (code): "));
 	pi.write("good-code\n");
 	const exit = await pi.exited;
 	expect({ code: exit.code, stderr: pi.stderr() }).toMatchObject({ code: 0 });

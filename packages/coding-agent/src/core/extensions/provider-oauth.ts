@@ -75,11 +75,12 @@ function toExtensionCallbacks(
 	};
 }
 
-/** pi's dialogs have no chooser for flows: a numbered question stands in for `onSelect`. */
+/** The caller's chooser when it has one; otherwise a numbered question stands in for it. */
 async function select(
 	callbacks: OAuthLoginCallbacks,
 	prompt: { message: string; options: { id: string; label: string }[] },
 ): Promise<string | undefined> {
+	if (callbacks.onSelect) return callbacks.onSelect(prompt);
 	const lines = prompt.options.map((option, index) => `${index + 1}. ${option.label}`);
 	const answer = (
 		await callbacks.onPrompt({

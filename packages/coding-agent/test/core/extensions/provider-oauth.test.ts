@@ -122,6 +122,28 @@ describe("the oauth adapter", () => {
 		expect(manualSignal()?.aborted).toBe(true);
 	});
 
+	it("onSelect goes to the caller's chooser when it has one", async () => {
+		const { callbacks } = recordingCallbacks();
+		const asked: unknown[] = [];
+		callbacks.onSelect = async (prompt) => {
+			asked.push(prompt);
+			return prompt.options[1]!.id;
+		};
+		const options = [
+			{ id: "us", label: "United States" },
+			{ id: "eu", label: "Europe" },
+		];
+		const provider = adaptProviderOAuth("corp", {
+			...corpOAuth(),
+			async login(cb) {
+				const region = await cb.onSelect({ message: "Region", options });
+				return { access: "a", refresh: "r", expires: 1, region };
+			},
+		});
+		expect(await provider.login(callbacks)).toMatchObject({ region: "eu" });
+		expect(asked).toEqual([{ message: "Region", options }]);
+	});
+
 	it("without a callback server the pasted code is a plain question; refresh calls refreshToken", async () => {
 		const { callbacks, seen, manualSignal } = recordingCallbacks(["typed-code"]);
 		let offered: unknown = "unset";
