@@ -60,12 +60,14 @@ export type JsonObjectUpdate =
 export function updateJsonObjectFile(
 	file: string,
 	update: (value: Record<string, unknown>) => void,
-	options: { mode?: number; lockHeld?: boolean } = {},
+	options: { mode?: number; lockHeld?: boolean; staleLockMs?: number } = {},
 ): JsonObjectUpdate {
 	try {
 		mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
 		// `lockHeld`: this process already holds the file's (async) lock, so taking it again would wait on itself.
-		const locked = options.lockHeld ? <T>(_: string, fn: () => T) => fn() : withFileLockSync;
+		const locked = options.lockHeld
+			? <T>(_: string, fn: () => T) => fn()
+			: <T>(path: string, fn: () => T) => withFileLockSync(path, fn, options.staleLockMs);
 		return locked(file, (): JsonObjectUpdate => {
 			const read = readJsonFile(file);
 			if (read.status === "invalid") return { status: "invalid", reason: read.error };

@@ -5,7 +5,7 @@
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import { readJsonFile, updateJsonObjectFile } from "./atomic-json.js";
-import { type AsyncFileLockOptions, withFileLock } from "./file-lock.js";
+import { ASYNC_LOCK_STALE_AFTER_MS, type AsyncFileLockOptions, withFileLock } from "./file-lock.js";
 import { isPlainObject } from "./json-path.js";
 import { getAgentPaths } from "./paths.js";
 
@@ -208,7 +208,8 @@ export class AuthStorage {
 				if (entry === undefined) delete onDisk[provider];
 				else onDisk[provider] = entry;
 			},
-			{ mode: AUTH_FILE_MODE, lockHeld: this.lockDepth > 0 },
+			// The stale limit of the refresh lock: a save never takes over a lock held through another process's refresh.
+			{ mode: AUTH_FILE_MODE, lockHeld: this.lockDepth > 0, staleLockMs: ASYNC_LOCK_STALE_AFTER_MS },
 		);
 		if (result.status === "saved") this.entries = result.value as Record<string, AuthEntry>;
 		else if (result.status === "invalid") {

@@ -25,10 +25,10 @@ function sleepSync(ms: number): void {
 	Atomics.wait(sleepCell, 0, 0, ms);
 }
 
-/** Removes the lock directory when its mtime is older than the stale limit. Returns whether it was removed. */
-function removeIfStale(lockDir: string, now: number): boolean {
+/** Removes the lock directory when its mtime is older than `staleMs`. Returns whether it was removed. */
+function removeIfStale(lockDir: string, now: number, staleMs: number): boolean {
 	try {
-		if (now - statSync(lockDir).mtimeMs <= LOCK_STALE_AFTER_MS) return false;
+		if (now - statSync(lockDir).mtimeMs <= staleMs) return false;
 		rmdirSync(lockDir);
 		return true;
 	} catch {
@@ -49,13 +49,15 @@ function tryLock(lockDir: string): boolean {
 
 /**
  * Runs `fn` while holding the lock of `file`. The file's directory must exist. Throws `FileLockError` when the
- * lock is still held after the retries; errors from `fn` propagate after the lock is released.
+ * lock is still held after the retries; errors from `fn` propagate after the lock is released. A lock untouched for
+ * longer than `staleMs` (default {@link LOCK_STALE_AFTER_MS}) is taken over; auth.json passes the async lock's
+ * longer limit, because refreshes there hold the lock for a network round trip.
  */
-export function withFileLockSync<T>(file: string, fn: () => T): T {
+export function withFileLockSync<T>(file: string, fn: () => T, staleMs = LOCK_STALE_AFTER_MS): T {
 	const lockDir = `${file}.lock`;
 	let acquired = tryLock(lockDir);
 	for (let attempt = 0; !acquired && attempt < LOCK_MAX_RETRIES; attempt++) {
-		if (!removeIfStale(lockDir, Date.now())) sleepSync(LOCK_RETRY_DELAY_MS);
+		if (!removeIfStale(lockDir, Date.now(), staleMs)) sleepSync(LOCK_RETRY_DELAY_MS);
 		acquired = tryLock(lockDir);
 	}
 	if (!acquired) throw new FileLockError(file);

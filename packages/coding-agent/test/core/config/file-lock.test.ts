@@ -11,6 +11,7 @@ import {
 	withFileLock,
 	withFileLockSync,
 } from "../../../src/core/config/file-lock.js";
+import { AuthStorage } from "../../../src/core/config/auth-storage.js";
 import { SettingsManager } from "../../../src/core/config/settings.js";
 import { tempDir, warningSink, writeFile } from "./helpers.js";
 
@@ -43,6 +44,20 @@ describe("file lock", () => {
 		const saved = JSON.parse(readFileSync(join(agentDir, "settings.json"), "utf8"));
 		expect(saved).toEqual({ keep: "me", theme: "theme-40", lastChangelogVersion: "lastChangelogVersion-40" });
 		expect(existsSync(join(agentDir, "settings.json.lock"))).toBe(false);
+	});
+
+	it("an auth.json save waits out a 20 s old lock (another process's refresh) instead of taking it over", () => {
+		const agentDir = tempDir();
+		const file = join(agentDir, "auth.json");
+		mkdirSync(`${file}.lock`);
+		const old = new Date(Date.now() - 20_000);
+		utimesSync(`${file}.lock`, old, old);
+		const sink = warningSink();
+		const auth = AuthStorage.create({ agentDir, onWarning: sink.onWarning });
+		auth.setApiKey("openai", "sk-test-key-123456");
+		expect(sink.warnings).toEqual([`Could not lock ${file}; change not saved`]);
+		expect(existsSync(file)).toBe(false);
+		expect(statSync(`${file}.lock`).mtimeMs).toBe(old.getTime());
 	});
 
 	it("removes a stale lock (older than 10 s) and writes", () => {
