@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import { buildSync } from "esbuild";
 import { describe, expect, it } from "vitest";
+import { AuthStorage } from "../../../src/core/config/auth-storage.js";
 import {
 	ASYNC_LOCK_STALE_AFTER_MS,
 	FileLockError,
@@ -11,7 +12,6 @@ import {
 	withFileLock,
 	withFileLockSync,
 } from "../../../src/core/config/file-lock.js";
-import { AuthStorage } from "../../../src/core/config/auth-storage.js";
 import { SettingsManager } from "../../../src/core/config/settings.js";
 import { tempDir, warningSink, writeFile } from "./helpers.js";
 
