@@ -302,7 +302,8 @@ export async function createAgentSession(options: CreateAgentSessionOptions = {}
 			: await openSession(selection, { cwd, agentDir, sessionDir, onWarning: warn });
 
 	// Model and thinking level (config.md §10.2).
-	const catalog = { models: registry.getAll(), isAvailable: (model: Model) => registry.isAvailable(model) };
+	// Lookups by provider: picking one model builds only the providers it names, not the whole catalogue.
+	const catalog = registry.getCatalog();
 	const scopePatterns = options.models ?? settings.getEnabledModels();
 	let scope: ScopedModel[] = [];
 	if (scopePatterns !== undefined && scopePatterns.length > 0) {

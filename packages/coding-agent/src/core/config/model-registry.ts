@@ -2,28 +2,18 @@
  * `ModelRegistry`: the built-in catalogue of @pi/ai plus `models.json` (config.md §3), with key resolution
  * (§5) per provider. A broken models.json is reported and ignored as a whole; built-in models keep working.
  */
-import { cloneModel, getModels, getProviders, hasAmbientCredentials, type Model } from "@pi/ai";
+import { cloneModel, getProviders, hasAmbientCredentials, type Model } from "@pi/ai";
 import { OAuthProviderRegistry } from "../auth/oauth-providers.js";
 import { createOAuthSupport, type OAuthSupport } from "../auth/oauth-support.js";
 import { ApiKeyResolver, collectCredentialEnvNames } from "./api-keys.js";
-import { type AuthStorage, isApiKeyCredential, isOAuthCredential, type OAuthCredential } from "./auth-storage.js";
-import {
-	loadModelsJson,
-	type ModelDefinition,
-	type ModelOverride,
-	type ModelsJson,
-	type ProviderConfig,
-} from "./models-json.js";
+import { type AuthStorage, isApiKeyCredential } from "./auth-storage.js";
+import { ModelList, type OAuthModelAdjuster } from "./model-list.js";
+import type { ModelCatalog } from "./model-resolver.js";
+import { loadModelsJson, type ModelsJson, type ProviderConfig } from "./models-json.js";
 import { getAgentPaths } from "./paths.js";
 import { ValueResolver } from "./value-resolver.js";
 
-/** Defaults for fields a models.json model leaves out. */
-export const MODEL_DEFINITION_DEFAULTS = {
-	reasoning: false,
-	input: ["text"] as ("text" | "image")[],
-	contextWindow: 128000,
-	maxTokens: 16384,
-};
+export { MODEL_DEFINITION_DEFAULTS, type OAuthModelAdjuster } from "./model-list.js";
 
 export interface ModelRegistryOptions {
 	/** Agent dir holding models.json. */
@@ -46,9 +36,6 @@ export interface ModelRegistryOptions {
 	now?: () => number;
 }
 
-/** A sign-in integration's change to its provider's models for the stored credentials (OAuthProvider.modifyModels). */
-export type OAuthModelAdjuster = (models: Model[], credential: OAuthCredential) => Model[];
-
 /** What a request to a model needs besides the model: its key and extra headers (`authHeader`). */
 export interface RequestAuth {
 	apiKey?: string;
@@ -63,7 +50,8 @@ export class ModelRegistry {
 	private readonly values: ValueResolver;
 	private readonly modelsJsonPath: string;
 	private config: ModelsJson = { providers: {} };
-	private models: Model[] = [];
+	/** Built per provider on demand (model-list.ts); replaced whenever what it is built from changes. */
+	private models!: ModelList;
 	private errors: string[] = [];
 	/** Providers added at run time (extensions' `pi.registerProvider`); they outlive `refresh()`. */
 	private readonly runtimeProviders = new Map<string, ProviderConfig>();
@@ -127,12 +115,38 @@ export class ModelRegistry {
 
 	/** Every known model: built-in (with overrides) then custom ones. */
 	getAll(): Model[] {
-		return this.models.map((model) => cloneModel(model));
+		return this.models.getAll().map((model) => cloneModel(model));
 	}
 
 	/** Models whose provider has credentials (OAuth tokens are not refreshed to answer this). */
 	getAvailable(): Model[] {
-		return this.models.filter((model) => this.isAvailable(model)).map((model) => cloneModel(model));
+		return this.models.collect((provider) => this.isAvailable({ provider })).map((model) => cloneModel(model));
+	}
+
+	/** A provider's models, in the order of {@link getAll} (none for an unknown provider). */
+	getProviderModels(provider: string): Model[] {
+		return this.models.getProviderModels(provider).map((model) => cloneModel(model));
+	}
+
+	/**
+	 * The registry as a {@link ModelCatalog} for model selection: its lookups by provider build only the providers
+	 * they name, and the whole list is copied only when a lookup needs every model (a partial pattern, a glob).
+	 */
+	getCatalog(): ModelCatalog {
+		let all: Model[] | undefined;
+		const registry = this;
+		return {
+			get models() {
+				all ??= registry.getAll();
+				return all;
+			},
+			isAvailable: (model) => this.isAvailable(model),
+			providers: {
+				names: () => this.getProviders(),
+				models: (provider) => this.getProviderModels(provider),
+				isAvailable: (provider) => this.isAvailable({ provider }),
+			},
+		};
 	}
 
 	/** Whether a model's provider has a key, or credentials its SDK finds itself (AWS chain, Google ADC). */
@@ -142,13 +156,13 @@ export class ModelRegistry {
 
 	/** A model by provider and id (exact). */
 	find(provider: string, id: string): Model | undefined {
-		const model = this.models.find((m) => m.provider === provider && m.id === id);
+		const model = this.models.getProviderModels(provider).find((m) => m.id === id);
 		return model ? cloneModel(model) : undefined;
 	}
 
 	/** Providers that have at least one model. */
 	getProviders(): string[] {
-		return [...new Set(this.models.map((model) => model.provider))];
+		return this.models.getProviders();
 	}
 
 	/** The key for a request to `model` (refreshing an expired OAuth entry when possible). */
@@ -227,97 +241,14 @@ export class ModelRegistry {
 		return collectCredentialEnvNames(configured, this.values);
 	}
 
-	private buildModels(): Model[] {
-		let models = getModels();
-		for (const [provider, config] of Object.entries(this.config.providers)) {
-			if (config.models) {
-				const added = config.models.map((definition) => this.defineModel(provider, config, definition));
-				const ids = new Set(added.map((model) => model.id));
-				models = [...models.filter((m) => !(m.provider === provider && ids.has(m.id))), ...added];
-			} else {
-				models = models.map((model) => (model.provider === provider ? this.adjustBuiltIn(model, config) : model));
-			}
-			for (const [id, override] of Object.entries(config.modelOverrides ?? {})) {
-				models = models.map((model) =>
-					model.provider === provider && model.id === id ? this.applyOverride(model, override) : model,
-				);
-			}
-		}
-		for (const [provider, config] of this.runtimeProviders) {
-			if (config.models) {
-				const added = config.models.map((definition) => this.defineModel(provider, config, definition));
-				models = [...models.filter((model) => model.provider !== provider), ...added];
-			} else {
-				models = models.map((model) => (model.provider === provider ? this.adjustBuiltIn(model, config) : model));
-			}
-		}
-		return this.applyOAuthAdjusters(models);
-	}
-
-	/**
-	 * Each adjuster sees only its provider's models; their place in the list is kept. A model it leaves out is
-	 * dropped (GitHub Copilot: one the account cannot use).
-	 */
-	private applyOAuthAdjusters(models: Model[]): Model[] {
-		for (const [provider, adjust] of this.oauthAdjusters) {
-			const credential = this.options.auth.get(provider);
-			if (!isOAuthCredential(credential)) continue;
-			const own = models.filter((model) => model.provider === provider);
-			if (own.length === 0) continue;
-			const adjusted = adjust(own, credential);
-			const byId = new Map(adjusted.map((model) => [model.id, model]));
-			models = models.flatMap((model) => {
-				if (model.provider !== provider) return [model];
-				const kept = byId.get(model.id);
-				return kept ? [kept] : [];
-			});
-		}
-		return models;
-	}
-
-	private defineModel(provider: string, config: ProviderConfig, definition: ModelDefinition): Model {
-		const model: Model = {
-			id: definition.id,
-			name: definition.name ?? definition.id,
-			api: (definition.api ?? config.api)!,
-			provider,
-			baseUrl: (definition.baseUrl ?? config.baseUrl)!,
-			reasoning: definition.reasoning ?? MODEL_DEFINITION_DEFAULTS.reasoning,
-			input: definition.input ?? [...MODEL_DEFINITION_DEFAULTS.input],
-			cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, ...definition.cost },
-			contextWindow: definition.contextWindow ?? MODEL_DEFINITION_DEFAULTS.contextWindow,
-			maxTokens: definition.maxTokens ?? MODEL_DEFINITION_DEFAULTS.maxTokens,
-		};
-		const headers = this.resolveHeaders({ ...config.headers, ...definition.headers });
-		if (headers) model.headers = headers;
-		if (config.compat || definition.compat) model.compat = { ...config.compat, ...definition.compat };
-		const levelMap = definition.thinkingLevelMap ?? definition.reasoningEffortMap;
-		if (levelMap) model.thinkingLevelMap = { ...levelMap };
-		return model;
-	}
-
-	private adjustBuiltIn(model: Model, config: ProviderConfig): Model {
-		const adjusted: Model = { ...model };
-		if (config.baseUrl) adjusted.baseUrl = config.baseUrl;
-		const headers = this.resolveHeaders(config.headers);
-		if (headers) adjusted.headers = { ...model.headers, ...headers };
-		if (config.compat) adjusted.compat = { ...model.compat, ...config.compat };
-		return adjusted;
-	}
-
-	private applyOverride(model: Model, override: ModelOverride): Model {
-		const result: Model = { ...model, cost: { ...model.cost, ...override.cost } };
-		if (override.name !== undefined) result.name = override.name;
-		if (override.reasoning !== undefined) result.reasoning = override.reasoning;
-		if (override.input !== undefined) result.input = [...override.input];
-		if (override.contextWindow !== undefined) result.contextWindow = override.contextWindow;
-		if (override.maxTokens !== undefined) result.maxTokens = override.maxTokens;
-		const headers = this.resolveHeaders(override.headers);
-		if (headers) result.headers = { ...model.headers, ...headers };
-		if (override.compat) result.compat = { ...model.compat, ...override.compat };
-		const levelMap = override.thinkingLevelMap ?? override.reasoningEffortMap;
-		if (levelMap) result.thinkingLevelMap = { ...levelMap };
-		return result;
+	private buildModels(): ModelList {
+		return new ModelList({
+			config: this.config,
+			runtime: this.runtimeProviders,
+			adjusters: this.oauthAdjusters,
+			credential: (provider) => this.options.auth.get(provider),
+			resolveHeaders: (headers) => this.resolveHeaders(headers),
+		});
 	}
 
 	/** Resolves header values like keys (§3.1); headers whose value resolves to nothing are left out. */

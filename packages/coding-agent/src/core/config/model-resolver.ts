@@ -74,6 +74,56 @@ export interface ModelCatalog {
 	models: readonly Model[];
 	/** Whether the model's provider resolves a key. */
 	isAvailable: (model: Model) => boolean;
+	/**
+	 * Lookups by provider, for a catalog that builds its models on demand (the model registry's `getCatalog`): an
+	 * exact `<provider>/<id>`, `--provider`, the resumed or default model and the first provider with a key then
+	 * read only the providers they name, never `models`. They must agree with `models` and `isAvailable`.
+	 */
+	providers?: ProviderLookup;
+}
+
+/** {@link ModelCatalog.providers}. */
+export interface ProviderLookup {
+	/** The providers that have models, in the order of their first model in `models`. */
+	names(): readonly string[];
+	/** A provider's models, in `models` order (none for an unknown provider). */
+	models(provider: string): readonly Model[];
+	/** Whether the provider's models have a key (availability is a provider's, not a model's). */
+	isAvailable(provider: string): boolean;
+}
+
+/** The models of a provider, by exact name. */
+function modelsOf(catalog: ModelCatalog, provider: string): readonly Model[] {
+	return catalog.providers
+		? catalog.providers.models(provider)
+		: catalog.models.filter((model) => model.provider === provider);
+}
+
+/** The models of a provider named in any case (`--provider`), in `models` order. */
+function modelsOfNamed(catalog: ModelCatalog, name: string): readonly Model[] {
+	const lower = name.toLowerCase();
+	const names = catalog.providers?.names().filter((provider) => provider.toLowerCase() === lower);
+	// Two providers whose names differ only in case: their models interleave in `models`, so filter that.
+	if (names && names.length <= 1) return names.length === 0 ? [] : catalog.providers!.models(names[0]!);
+	return catalog.models.filter((model) => model.provider.toLowerCase() === lower);
+}
+
+/**
+ * Rule 1 through the provider lookup: the model whose `<provider>/<id>` is the pattern (lower case), without
+ * reading other providers. Undefined when none matches; `models` decides between two matches (a provider named
+ * like another's prefix, "a" with model "b/c" and "a/b" with model "c").
+ */
+function findByRef(lower: string, catalog: ModelCatalog, lookup: ProviderLookup): Model | undefined {
+	const matches: Model[] = [];
+	for (const provider of lookup.names()) {
+		const prefix = `${provider.toLowerCase()}/`;
+		if (!lower.startsWith(prefix)) continue;
+		const id = lower.slice(prefix.length);
+		const model = lookup.models(provider).find((m) => m.id.toLowerCase() === id);
+		if (model) matches.push(model);
+	}
+	if (matches.length <= 1) return matches[0];
+	return catalog.models.find((m) => formatModelRef(m).toLowerCase() === lower);
 }
 
 export type ModelResolution =
@@ -100,11 +150,15 @@ function isAliasId(id: string): boolean {
 	return id.endsWith("-latest") || !/-\d{8}$/.test(id);
 }
 
-/** Rules 1–3 of §10.1, without the thinking-level suffix. */
-function matchPlain(pattern: string, models: readonly Model[], catalog: ModelCatalog): Model | undefined {
+/** Rules 1–3 of §10.1, without the thinking-level suffix; `scoped` limits them to some models (`--provider`). */
+function matchPlain(pattern: string, scoped: readonly Model[] | undefined, catalog: ModelCatalog): Model | undefined {
 	const lower = pattern.toLowerCase();
-	const exactRef = models.find((m) => formatModelRef(m).toLowerCase() === lower);
+	const exactRef =
+		!scoped && catalog.providers
+			? findByRef(lower, catalog, catalog.providers)
+			: (scoped ?? catalog.models).find((m) => formatModelRef(m).toLowerCase() === lower);
 	if (exactRef) return exactRef;
+	const models = scoped ?? catalog.models;
 	const exactId = models.filter((m) => m.id.toLowerCase() === lower);
 	if (exactId.length > 0) return [...exactId].sort(byKeyThenProvider(catalog))[0];
 	const partial = models.filter((m) => m.id.toLowerCase().includes(lower) || m.name.toLowerCase().includes(lower));
@@ -120,7 +174,7 @@ function matchPlain(pattern: string, models: readonly Model[], catalog: ModelCat
 /** Rules 1–4: plain match, else split off a trailing `:<level>` and retry on the rest. */
 function matchPattern(
 	pattern: string,
-	models: readonly Model[],
+	models: readonly Model[] | undefined,
 	catalog: ModelCatalog,
 ): { model: Model; thinkingLevel?: AgentLevel } | undefined {
 	const model = matchPlain(pattern, models, catalog);
@@ -190,7 +244,7 @@ export function closestModels(pattern: string, models: readonly Model[], count =
 
 /** The provider's default model: its listed default, else its first available model by id, else its first by id. */
 export function getProviderDefaultModel(provider: string, catalog: ModelCatalog): Model | undefined {
-	const own = catalog.models.filter((m) => m.provider === provider);
+	const own = modelsOf(catalog, provider);
 	const listed = DEFAULT_MODEL_PER_PROVIDER[provider];
 	const preferred = listed ? own.find((m) => m.id === listed) : undefined;
 	if (preferred) return preferred;
@@ -203,19 +257,19 @@ export function getProviderDefaultModel(provider: string, catalog: ModelCatalog)
  * id becomes a custom model copied from the provider's default model (with a warning).
  */
 export function resolveModelPattern(pattern: string, catalog: ModelCatalog, provider?: string): ModelResolution {
-	let models = catalog.models;
+	let models: readonly Model[] | undefined;
 	if (provider !== undefined) {
-		models = models.filter((m) => m.provider.toLowerCase() === provider.toLowerCase());
+		models = modelsOfNamed(catalog, provider);
 		if (models.length === 0) return { ok: false, error: modelMessages.unknownProvider(provider) };
 	}
 	const match = matchPattern(pattern, models, catalog);
 	if (match) return { ok: true, ...match };
-	if (provider !== undefined) {
+	if (models !== undefined) {
 		const template = getProviderDefaultModel(models[0]!.provider, catalog)!;
 		return {
 			ok: true,
 			model: { ...structuredClone(template), id: pattern, name: pattern },
-			warning: modelMessages.customModel(pattern, provider),
+			warning: modelMessages.customModel(pattern, provider!),
 		};
 	}
 	return { ok: false, error: modelMessages.notFound(pattern, closestModels(pattern, catalog.models)) };
@@ -301,11 +355,12 @@ export type StartupModelResult =
 
 /** The first provider with a key in the preferred order, and its default model. */
 function firstKeyedProviderDefault(catalog: ModelCatalog): Model | undefined {
-	const providers = [...new Set(catalog.models.filter((m) => catalog.isAvailable(m)).map((m) => m.provider))].sort(
-		compareProviders,
-	);
-	for (const provider of providers) {
-		const available = catalog.models.filter((m) => m.provider === provider && catalog.isAvailable(m));
+	const lookup = catalog.providers;
+	const keyed = lookup
+		? lookup.names().filter((provider) => lookup.isAvailable(provider))
+		: [...new Set(catalog.models.filter((m) => catalog.isAvailable(m)).map((m) => m.provider))];
+	for (const provider of [...keyed].sort(compareProviders)) {
+		const available = modelsOf(catalog, provider).filter((m) => catalog.isAvailable(m));
 		const listed = DEFAULT_MODEL_PER_PROVIDER[provider];
 		const preferred = listed ? available.find((m) => m.id === listed) : undefined;
 		if (preferred) return preferred;
@@ -333,12 +388,12 @@ export function selectStartupModel(options: StartupModelOptions): StartupModelRe
 		model = resolved.model;
 		suffixLevel = resolved.thinkingLevel;
 	} else if (options.cliProvider !== undefined) {
-		const own = catalog.models.filter((m) => m.provider.toLowerCase() === options.cliProvider!.toLowerCase());
+		const own = modelsOfNamed(catalog, options.cliProvider);
 		if (own.length === 0) return { ok: false, error: modelMessages.unknownProvider(options.cliProvider) };
 		model = getProviderDefaultModel(own[0]!.provider, catalog);
 	} else {
 		const resumed = options.resumed
-			? catalog.models.find((m) => m.provider === options.resumed!.provider && m.id === options.resumed!.modelId)
+			? modelsOf(catalog, options.resumed.provider).find((m) => m.id === options.resumed!.modelId)
 			: undefined;
 		if (resumed && catalog.isAvailable(resumed)) {
 			model = resumed;
@@ -348,7 +403,7 @@ export function selectStartupModel(options: StartupModelOptions): StartupModelRe
 		} else {
 			const configured =
 				options.defaultProvider && options.defaultModel
-					? catalog.models.find((m) => m.provider === options.defaultProvider && m.id === options.defaultModel)
+					? modelsOf(catalog, options.defaultProvider).find((m) => m.id === options.defaultModel)
 					: undefined;
 			model = configured && catalog.isAvailable(configured) ? configured : firstKeyedProviderDefault(catalog);
 		}

@@ -5,6 +5,7 @@ import {
 	type ModelCatalog,
 	parseModelScope,
 	resolveModelPattern,
+	type StartupModelOptions,
 	selectStartupModel,
 } from "../../../src/core/config/model-resolver.js";
 
@@ -228,5 +229,88 @@ describe("a partial pattern served by several providers", () => {
 	it("without any key prefers the preferred provider order", () => {
 		const none = resolveModelPattern("sonnet", catalogWithKeys([]));
 		expect(none.ok && `${none.model.provider}/${none.model.id}`).toBe("anthropic/claude-sonnet-4-6");
+	});
+});
+
+describe("a catalog with lookups by provider (the model registry's)", () => {
+	/** MODELS behind a provider lookup; reading `models` (every model) is counted, as the registry copies them all. */
+	function lookupCatalog(keyed: string[], models = MODELS) {
+		const reads = { all: 0, providers: new Set<string>() };
+		const names = [...new Set(models.map((m) => m.provider))];
+		const value: ModelCatalog = {
+			get models() {
+				reads.all++;
+				return models;
+			},
+			isAvailable: (m) => keyed.includes(m.provider),
+			providers: {
+				names: () => names,
+				models: (provider) => {
+					reads.providers.add(provider);
+					return models.filter((m) => m.provider === provider);
+				},
+				isAvailable: (provider) => keyed.includes(provider),
+			},
+		};
+		return { catalog: value, reads };
+	}
+	const pick = (r: ReturnType<typeof selectStartupModel>) =>
+		r.ok ? `${r.model?.provider}/${r.model?.id}@${r.thinkingLevel}` : r.error;
+
+	it("an exact provider/id, --provider, the resumed and the default model read only their provider", () => {
+		const keyed = ["openai", "google", "zai"];
+		const cases: [Omit<StartupModelOptions, "catalog">, string][] = [
+			[{ cliModel: "OpenRouter/Qwen/Qwen3:free" }, "openrouter/qwen/qwen3:free@medium"],
+			[{ cliProvider: "ANTHROPIC" }, "anthropic/claude-opus-4-6@medium"],
+			[{ cliModel: "gpt-6", cliProvider: "openai" }, "openai/gpt-6@medium"],
+			[{ resumed: { provider: "google", modelId: "gemini-2.5-pro" } }, "google/gemini-2.5-pro@medium"],
+			[{ defaultProvider: "zai", defaultModel: "glm-4.6" }, "zai/glm-4.6@medium"],
+		];
+		for (const [options, expected] of cases) {
+			const { catalog: lookup, reads } = lookupCatalog(keyed);
+			expect(pick(selectStartupModel({ catalog: lookup, ...options }))).toBe(expected);
+			expect(reads.all).toBe(0);
+			expect(reads.providers.size).toBe(1);
+		}
+	});
+
+	it("the first keyed provider's default reads only providers with a key", () => {
+		const { catalog: lookup, reads } = lookupCatalog(["zai", "groq"]);
+		expect(pick(selectStartupModel({ catalog: lookup }))).toBe("groq/llama-3@off");
+		expect(reads.all).toBe(0);
+		expect([...reads.providers].sort()).toEqual(["groq"]);
+	});
+
+	it("gives the same answers as the plain list for every kind of pattern", () => {
+		const patterns = [
+			"anthropic/claude-opus-4-6",
+			"gpt-5.4",
+			"sonnet:high",
+			"openrouter/qwen/qwen3:free:low",
+			"zzzqqq",
+		];
+		for (const keyed of [ALL, ["openrouter"], []]) {
+			for (const pattern of patterns) {
+				expect(resolveModelPattern(pattern, lookupCatalog(keyed).catalog)).toEqual(
+					resolveModelPattern(pattern, catalog(keyed)),
+				);
+				expect(resolveModelPattern(pattern, lookupCatalog(keyed).catalog, "openai")).toEqual(
+					resolveModelPattern(pattern, catalog(keyed), "openai"),
+				);
+			}
+			expect(selectStartupModel({ catalog: lookupCatalog(keyed).catalog })).toEqual(
+				selectStartupModel({ catalog: catalog(keyed) }),
+			);
+		}
+	});
+
+	it("two providers whose refs match the same pattern: the one first in the list wins, as without the lookup", () => {
+		for (const models of [
+			[model("a/b", "c"), model("a", "b/c")],
+			[model("a", "b/c"), model("a/b", "c")],
+		]) {
+			const found = resolveModelPattern("a/b/c", lookupCatalog(["a"], models).catalog);
+			expect(found.ok && found.model.provider).toBe(models[0]!.provider);
+		}
 	});
 });
