@@ -7,7 +7,7 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join, relative, sep } from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { build } from "esbuild";
 
 const packageDir = join(dirname(fileURLToPath(import.meta.url)), "..");
@@ -47,6 +47,74 @@ const keepModuleUrls = {
 	},
 };
 
+/**
+ * The built-in model catalogue of @pi/ai (models/catalogue.generated.js: a JSON text per provider, ~300 KB) costs
+ * ~1.7 ms to compile on every start that imports @pi/ai, `pi --help` and a `pi -p` on a models.json model included,
+ * though a run needs one provider's models or none. In the bundle the module keeps its exports, but each provider's
+ * text is read from CATALOGUE_DATA (by byte range, bytes of the generated module's strings) the first time it is
+ * asked for; the model registry asks only for the providers a run uses.
+ */
+const CATALOGUE_MODULE = /[\\/]ai[\\/]dist[\\/]models[\\/]catalogue\.generated\.js$/;
+const CATALOGUE_DATA = "catalogue-data.txt";
+/** The data file's bytes, written next to the bundle once it is built. */
+let catalogueData;
+
+/** The catalogue module for the bundle: its CATALOGUE_INFO as is, CATALOGUE's texts on demand from CATALOGUE_DATA. */
+async function lazyCatalogueModule(path) {
+	const { CATALOGUE, CATALOGUE_INFO } = await import(pathToFileURL(path).href);
+	const ranges = {};
+	const parts = [];
+	let offset = 0;
+	for (const [provider, text] of Object.entries(CATALOGUE)) {
+		const bytes = Buffer.from(text, "utf8");
+		ranges[provider] = [offset, bytes.length];
+		parts.push(bytes);
+		offset += bytes.length;
+	}
+	catalogueData = Buffer.concat(parts);
+	return `import { closeSync, openSync, readSync } from "node:fs";
+// Bundled form of ${fromOutDir(path)} (scripts/bundle.mjs): provider texts read from ${CATALOGUE_DATA} on first use.
+export const CATALOGUE_INFO = ${JSON.stringify(CATALOGUE_INFO)};
+const RANGES = ${JSON.stringify(ranges)};
+const DATA = new URL(${JSON.stringify(`./${CATALOGUE_DATA}`)}, import.meta.url);
+const texts = new Map();
+function readText(provider) {
+	let text = texts.get(provider);
+	if (text === undefined) {
+		const [offset, length] = RANGES[provider];
+		const bytes = Buffer.allocUnsafe(length);
+		const fd = openSync(DATA, "r");
+		try {
+			for (let read = 0; read < length; ) {
+				const count = readSync(fd, bytes, read, length - read, offset + read);
+				if (count === 0) throw new Error(\`\${DATA.pathname}: ends before the models of \${provider}\`);
+				read += count;
+			}
+		} finally {
+			closeSync(fd);
+		}
+		text = bytes.toString("utf8");
+		texts.set(provider, text);
+	}
+	return text;
+}
+export const CATALOGUE = {};
+for (const provider of Object.keys(RANGES)) {
+	Object.defineProperty(CATALOGUE, provider, { enumerable: true, get: () => readText(provider) });
+}
+`;
+}
+
+const lazyCatalogue = {
+	name: "lazy-catalogue",
+	setup(pluginBuild) {
+		pluginBuild.onLoad({ filter: CATALOGUE_MODULE }, async (args) => ({
+			contents: await lazyCatalogueModule(args.path),
+			loader: "js",
+		}));
+	},
+};
+
 rmSync(outDir, { recursive: true, force: true });
 const result = await build({
 	absWorkingDir: packageDir,
@@ -70,8 +138,12 @@ const result = await build({
 	},
 	metafile: true,
 	logLevel: "warning",
-	plugins: [keepModuleUrls],
+	// lazyCatalogue first: the first plugin whose onLoad answers for a file wins.
+	plugins: [lazyCatalogue, keepModuleUrls],
 });
+
+if (!catalogueData) throw new Error(`the bundle has no ${CATALOGUE_MODULE}: update scripts/bundle.mjs`);
+writeFileSync(join(outDir, CATALOGUE_DATA), catalogueData);
 
 // The path main.js imports the interactive mode from, relative to its bundle file.
 const interactiveStub = join(outDir, "modes", "interactive", "index.js");
