@@ -5,6 +5,7 @@
 import type { AgentThinkingLevel } from "@pi/agent-core";
 import { apiNeedsApiKey, clampThinkingLevel, getSupportedThinkingLevels, type Model } from "@pi/ai";
 import type { AgentSession } from "./agent-session.js";
+import { signInTexts } from "./auth/texts.js";
 import { missingApiKeyMessage } from "./config/api-keys.js";
 import type { ModelRegistry } from "./config/model-registry.js";
 import { isThinkingLevel, type ScopedModel } from "./config/model-resolver.js";
@@ -20,6 +21,11 @@ export function assertModelHasKey(model: Model, registry: ModelRegistry): void {
 	if (registry.isAvailable(model)) return;
 	// Asked of the registry, not the adapter: importing the adapter would load its SDK for a run that stops here.
 	if (!apiNeedsApiKey(model.api)) return;
+	// An extension's provider with a sign-in: the fix is signing in, not a key variable.
+	const signIns = registry.oauthProviders;
+	if (signIns.isFromExtension(model.provider)) {
+		throw new Error(signInTexts.notSignedIn(signIns.name(model.provider) ?? model.provider, model.provider));
+	}
 	throw new Error(missingApiKeyMessage(model.provider));
 }
 

@@ -11,6 +11,7 @@ import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { authCliTexts } from "../../src/cli/auth-texts.js";
+import { signInTexts } from "../../src/core/auth/texts.js";
 import { runPi, startPi, until, useCliWorld } from "./harness.js";
 
 const FIXTURE = join(import.meta.dirname, "fixtures", "oauth-provider-extension.ts");
@@ -162,6 +163,15 @@ describe("an extension's sign-in in pi auth", () => {
 
 describe("an extension's sign-in in a prompt run", () => {
 	const MODEL = "corp-ai/corp-model";
+
+	it("before signing in, a prompt to its model names the sign-in and sends nothing", async () => {
+		const run = await runPi(cli.world, ["-p", "-e", FIXTURE, "--model", MODEL, "hi"], { env: env() });
+		expect({ code: run.code, stderr: run.stderr }).toEqual({
+			code: 1,
+			stderr: `Error: ${signInTexts.notSignedIn("Corp AI (SSO)", "corp-ai")}\n`,
+		});
+		expect(cli.server.requests).toHaveLength(0);
+	});
 
 	it("refreshes an expired token before the request; modifyModels and getApiKey shape the request", async () => {
 		const entry = await signIn();

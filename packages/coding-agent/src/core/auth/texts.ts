@@ -15,3 +15,10 @@ export const refreshTexts = {
 	noRefreshToken: "the stored entry has no refresh token",
 	unknownProvider: (provider: string) => `pi has no sign-in for provider "${provider}"`,
 } as const;
+
+/** Texts of sign-ins that extensions register. */
+export const signInTexts = {
+	/** A model of an extension's provider was chosen before signing in to it. */
+	notSignedIn: (name: string, provider: string) =>
+		`Not signed in to ${name} (provider "${provider}"). Sign in with /login ${provider} or \`pi auth login ${provider}\`.`,
+} as const;

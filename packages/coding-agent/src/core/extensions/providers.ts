@@ -31,7 +31,8 @@ export function registerExtensionProvider(registry: ModelRegistry, name: string,
 		const api = config.api ?? name;
 		registerApiAdapter({
 			api,
-			needsApiKey: config.apiKey !== undefined,
+			// A sign-in supplies the key as an API key would: without one the request fails early, naming the fix.
+			needsApiKey: config.apiKey !== undefined || oauth !== undefined,
 			mapSimpleOptions: (_model, options) => options as ProviderStreamOptions,
 			async stream(model, context, options, output) {
 				for await (const event of stream(model, context, options as SimpleStreamOptions)) output.push(event);
