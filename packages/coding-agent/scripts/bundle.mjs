@@ -4,7 +4,7 @@
 //
 // Run from the root `npm run build` after `tsc -b`. bin/pi.js uses the bundle when it is at least as new as every
 // package's compiled output, else dist/cli.js.
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join, relative, sep } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -35,14 +35,19 @@ const fromOutDir = (path) => relative(outDir, path).split(sep).join("/");
  * resolve paths from their own location (package.json for --version, CHANGELOG.md, createRequire for the provider
  * SDKs) get the URL of their original module instead, built from the bundle's own URL so the package stays movable.
  */
+function withModuleUrl(path, source) {
+	if (SDK_LOADER.test(path)) return source;
+	const url = `new URL(${JSON.stringify(fromOutDir(path))}, import.meta.url).href`;
+	return source.replaceAll("import.meta.url", url);
+}
+
 const keepModuleUrls = {
 	name: "keep-module-urls",
 	setup(pluginBuild) {
 		pluginBuild.onLoad({ filter: /\.[cm]?js$/ }, (args) => {
 			const source = readFileSync(args.path, "utf8");
 			if (!source.includes("import.meta.url") || SDK_LOADER.test(args.path)) return undefined;
-			const url = `new URL(${JSON.stringify(fromOutDir(args.path))}, import.meta.url).href`;
-			return { contents: source.replaceAll("import.meta.url", url), loader: "js" };
+			return { contents: withModuleUrl(args.path, source), loader: "js" };
 		});
 	},
 };
@@ -115,6 +120,47 @@ const lazyCatalogue = {
 	},
 };
 
+/** Bundled CommonJS dependencies call require() for Node built-ins: each output file gets one (see dropUnusedRequire). */
+const REQUIRE_BANNER =
+	'import { createRequire as __piRequire } from "node:module"; const require = __piRequire(import.meta.url);';
+
+/**
+ * Removes the banner's require from output files that never mention it: createRequire costs 20-80 µs per file, and
+ * `pi -p` loads some 70 files, most of them our own ES modules.
+ */
+function dropUnusedRequire(file) {
+	const text = readFileSync(file, "utf8");
+	if (!text.startsWith(REQUIRE_BANNER) || text.includes("require", REQUIRE_BANNER.length)) return;
+	writeFileSync(file, text.slice(REQUIRE_BANNER.length).replace(/^\n/, ""));
+}
+
+/**
+ * The provider adapters of @pi/ai (ai/dist/providers/*.js, each imported when its api is first used) share small
+ * helpers (providers/shared/, providers/openai-shared/), each used by a different subset of adapters. Code splitting
+ * gives every subset its own file, so the first request loaded eight files of a few hundred bytes to 3 KB each
+ * (~0.2 ms per file). Every adapter module imports all of them here, which puts them in one file: ~40 KB in all, most
+ * of it (failure, output, http-fetch) loaded at start-up anyway.
+ */
+const ADAPTER_MODULE = /[\\/]ai[\\/]dist[\\/]providers[\\/][^\\/]+\.js$/;
+const ADAPTER_HELPER_DIRS = ["shared", "openai-shared"];
+
+const groupAdapterHelpers = {
+	name: "group-adapter-helpers",
+	setup(pluginBuild) {
+		pluginBuild.onLoad({ filter: ADAPTER_MODULE }, (args) => {
+			const providersDir = dirname(args.path);
+			const helpers = ADAPTER_HELPER_DIRS.flatMap((dir) =>
+				readdirSync(join(providersDir, dir))
+					.filter((name) => name.endsWith(".js"))
+					.map((name) => join(providersDir, dir, name)),
+			);
+			const imports = helpers.map((path) => `import ${JSON.stringify(path)};\n`).join("");
+			const source = withModuleUrl(args.path, readFileSync(args.path, "utf8"));
+			return { contents: imports + source, loader: "js", resolveDir: providersDir };
+		});
+	},
+};
+
 rmSync(outDir, { recursive: true, force: true });
 const result = await build({
 	absWorkingDir: packageDir,
@@ -133,15 +179,16 @@ const result = await build({
 	// Image processing: hundreds of modules, loaded only to resize an image, and not start-up code.
 	external: ["jimp", "esbuild"],
 	// Bundled CommonJS dependencies call require() for Node built-ins.
-	banner: {
-		js: 'import { createRequire as __piRequire } from "node:module"; const require = __piRequire(import.meta.url);',
-	},
+	banner: { js: REQUIRE_BANNER },
 	metafile: true,
 	logLevel: "warning",
 	// lazyCatalogue first: the first plugin whose onLoad answers for a file wins.
-	plugins: [lazyCatalogue, keepModuleUrls],
+	plugins: [lazyCatalogue, groupAdapterHelpers, keepModuleUrls],
 });
 
+for (const output of Object.keys(result.metafile.outputs)) {
+	if (output.endsWith(".js")) dropUnusedRequire(join(packageDir, output));
+}
 if (!catalogueData) throw new Error(`the bundle has no ${CATALOGUE_MODULE}: update scripts/bundle.mjs`);
 writeFileSync(join(outDir, CATALOGUE_DATA), catalogueData);
 
