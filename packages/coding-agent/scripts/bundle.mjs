@@ -4,11 +4,12 @@
 //
 // Run from the root `npm run build` after `tsc -b`. bin/pi.js uses the bundle when it is at least as new as every
 // package's compiled output, else dist/cli.js.
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join, relative, sep } from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
+import { CATALOGUE_DATA, sourcesPlugin, startupLeaves } from "./bundle-sources.mjs";
 
 const packageDir = join(dirname(fileURLToPath(import.meta.url)), "..");
 const distDir = join(packageDir, "dist");
@@ -24,101 +25,9 @@ const MODULES_FILE = "modules.json";
  * Their own dependencies stay external (resolved further up).
  */
 const PROVIDER_SDKS = ["openai", "@anthropic-ai/sdk"];
-/** Resolves the SDK loader's bare requires from the bundle directory instead of its original location. */
-const SDK_LOADER = /[\\/]ai[\\/]dist[\\/]providers[\\/]shared[\\/]require-sdk\.js$/;
 
 /** A path relative to dist/bundle/, with forward slashes (it ends up in a URL). */
 const fromOutDir = (path) => relative(outDir, path).split(sep).join("/");
-
-/**
- * Every output file sits directly in dist/bundle/, so `import.meta.url` there means dist/bundle/<file>. Files that
- * resolve paths from their own location (package.json for --version, CHANGELOG.md, createRequire for the provider
- * SDKs) get the URL of their original module instead, built from the bundle's own URL so the package stays movable.
- */
-function withModuleUrl(path, source) {
-	if (SDK_LOADER.test(path)) return source;
-	const url = `new URL(${JSON.stringify(fromOutDir(path))}, import.meta.url).href`;
-	return source.replaceAll("import.meta.url", url);
-}
-
-const keepModuleUrls = {
-	name: "keep-module-urls",
-	setup(pluginBuild) {
-		pluginBuild.onLoad({ filter: /\.[cm]?js$/ }, (args) => {
-			const source = readFileSync(args.path, "utf8");
-			if (!source.includes("import.meta.url") || SDK_LOADER.test(args.path)) return undefined;
-			return { contents: withModuleUrl(args.path, source), loader: "js" };
-		});
-	},
-};
-
-/**
- * The built-in model catalogue of @pi/ai (models/catalogue.generated.js: a JSON text per provider, ~300 KB) costs
- * ~1.7 ms to compile on every start that imports @pi/ai, `pi --help` and a `pi -p` on a models.json model included,
- * though a run needs one provider's models or none. In the bundle the module keeps its exports, but each provider's
- * text is read from CATALOGUE_DATA (by byte range, bytes of the generated module's strings) the first time it is
- * asked for; the model registry asks only for the providers a run uses.
- */
-const CATALOGUE_MODULE = /[\\/]ai[\\/]dist[\\/]models[\\/]catalogue\.generated\.js$/;
-const CATALOGUE_DATA = "catalogue-data.txt";
-/** The data file's bytes, written next to the bundle once it is built. */
-let catalogueData;
-
-/** The catalogue module for the bundle: its CATALOGUE_INFO as is, CATALOGUE's texts on demand from CATALOGUE_DATA. */
-async function lazyCatalogueModule(path) {
-	const { CATALOGUE, CATALOGUE_INFO } = await import(pathToFileURL(path).href);
-	const ranges = {};
-	const parts = [];
-	let offset = 0;
-	for (const [provider, text] of Object.entries(CATALOGUE)) {
-		const bytes = Buffer.from(text, "utf8");
-		ranges[provider] = [offset, bytes.length];
-		parts.push(bytes);
-		offset += bytes.length;
-	}
-	catalogueData = Buffer.concat(parts);
-	return `import { closeSync, openSync, readSync } from "node:fs";
-// Bundled form of ${fromOutDir(path)} (scripts/bundle.mjs): provider texts read from ${CATALOGUE_DATA} on first use.
-export const CATALOGUE_INFO = ${JSON.stringify(CATALOGUE_INFO)};
-const RANGES = ${JSON.stringify(ranges)};
-const DATA = new URL(${JSON.stringify(`./${CATALOGUE_DATA}`)}, import.meta.url);
-const texts = new Map();
-function readText(provider) {
-	let text = texts.get(provider);
-	if (text === undefined) {
-		const [offset, length] = RANGES[provider];
-		const bytes = Buffer.allocUnsafe(length);
-		const fd = openSync(DATA, "r");
-		try {
-			for (let read = 0; read < length; ) {
-				const count = readSync(fd, bytes, read, length - read, offset + read);
-				if (count === 0) throw new Error(\`\${DATA.pathname}: ends before the models of \${provider}\`);
-				read += count;
-			}
-		} finally {
-			closeSync(fd);
-		}
-		text = bytes.toString("utf8");
-		texts.set(provider, text);
-	}
-	return text;
-}
-export const CATALOGUE = {};
-for (const provider of Object.keys(RANGES)) {
-	Object.defineProperty(CATALOGUE, provider, { enumerable: true, get: () => readText(provider) });
-}
-`;
-}
-
-const lazyCatalogue = {
-	name: "lazy-catalogue",
-	setup(pluginBuild) {
-		pluginBuild.onLoad({ filter: CATALOGUE_MODULE }, async (args) => ({
-			contents: await lazyCatalogueModule(args.path),
-			loader: "js",
-		}));
-	},
-};
 
 /** Bundled CommonJS dependencies call require() for Node built-ins: each output file gets one (see dropUnusedRequire). */
 const REQUIRE_BANNER =
@@ -134,35 +43,8 @@ function dropUnusedRequire(file) {
 	writeFileSync(file, text.slice(REQUIRE_BANNER.length).replace(/^\n/, ""));
 }
 
-/**
- * The provider adapters of @pi/ai (ai/dist/providers/*.js, each imported when its api is first used) share small
- * helpers (providers/shared/, providers/openai-shared/), each used by a different subset of adapters. Code splitting
- * gives every subset its own file, so the first request loaded eight files of a few hundred bytes to 3 KB each
- * (~0.2 ms per file). Every adapter module imports all of them here, which puts them in one file: ~40 KB in all, most
- * of it (failure, output, http-fetch) loaded at start-up anyway.
- */
-const ADAPTER_MODULE = /[\\/]ai[\\/]dist[\\/]providers[\\/][^\\/]+\.js$/;
-const ADAPTER_HELPER_DIRS = ["shared", "openai-shared"];
-
-const groupAdapterHelpers = {
-	name: "group-adapter-helpers",
-	setup(pluginBuild) {
-		pluginBuild.onLoad({ filter: ADAPTER_MODULE }, (args) => {
-			const providersDir = dirname(args.path);
-			const helpers = ADAPTER_HELPER_DIRS.flatMap((dir) =>
-				readdirSync(join(providersDir, dir))
-					.filter((name) => name.endsWith(".js"))
-					.map((name) => join(providersDir, dir, name)),
-			);
-			const imports = helpers.map((path) => `import ${JSON.stringify(path)};\n`).join("");
-			const source = withModuleUrl(args.path, readFileSync(args.path, "utf8"));
-			return { contents: imports + source, loader: "js", resolveDir: providersDir };
-		});
-	},
-};
-
-rmSync(outDir, { recursive: true, force: true });
-const result = await build({
+/** esbuild options of the CLI bundle; `plugin` decides how modules are changed on the way in. */
+const bundleOptions = (plugin) => ({
 	absWorkingDir: packageDir,
 	entryPoints: {
 		cli: join(distDir, "cli.js"),
@@ -182,14 +64,27 @@ const result = await build({
 	banner: { js: REQUIRE_BANNER },
 	metafile: true,
 	logLevel: "warning",
-	// lazyCatalogue first: the first plugin whose onLoad answers for a file wins.
-	plugins: [lazyCatalogue, groupAdapterHelpers, keepModuleUrls],
+	plugins: [plugin],
 });
+
+rmSync(outDir, { recursive: true, force: true });
+let catalogueData;
+const onCatalogueData = (data) => {
+	catalogueData = data;
+};
+// A first build (not written) shows which small modules pi -p loads in files of their own; the second groups them.
+const layout = await build({ ...bundleOptions(sourcesPlugin({ outDir, onCatalogueData })), write: false });
+const leaves = startupLeaves(layout.metafile, packageDir, {
+	cli: join(distDir, "cli.js"),
+	main: join(distDir, "main.js"),
+	print: join(distDir, "cli", "headless.js"),
+});
+const result = await build(bundleOptions(sourcesPlugin({ outDir, leaves, onCatalogueData })));
 
 for (const output of Object.keys(result.metafile.outputs)) {
 	if (output.endsWith(".js")) dropUnusedRequire(join(packageDir, output));
 }
-if (!catalogueData) throw new Error(`the bundle has no ${CATALOGUE_MODULE}: update scripts/bundle.mjs`);
+if (!catalogueData) throw new Error("the bundle has no model catalogue (ai/dist/models/catalogue.generated.js)");
 writeFileSync(join(outDir, CATALOGUE_DATA), catalogueData);
 
 // The path main.js imports the interactive mode from, relative to its bundle file.
