@@ -101,15 +101,15 @@ function adapterHelpers(adapterPath) {
 const LEAF_MAX_BYTES = 8 * 1024;
 
 /**
- * Small modules that `pi -p` loads after the CLI's first step and that import nothing of ours: message texts, tool
- * argument helpers, small configuration readers. Code splitting gives most of them a file of their own (each is used
- * by a different set of lazily imported parts), ~20 files of 1-6 KB. Grouped, they are one file that every part
- * using any of them loads. Only leaves: a module that imports nothing of ours runs the same whenever it is
- * evaluated, so importing it earlier changes nothing. `pi --version` (cli.js and main.js with their imports) is left
- * out: it needs none of them.
+ * Small modules that import nothing of ours (message texts, argument parsing, tool helpers, small configuration
+ * readers), in two groups by when `pi` first needs them: the first step (what `pi --version` loads besides cli.js)
+ * and the print path after it (what `pi -p` adds). Code splitting gives most of them a file of their own (each is
+ * used by a different set of lazily imported parts), ~25 files of 0.2-8 KB. Grouped, each group is one file that
+ * every part using any of its modules loads. Only leaves: a module that imports nothing of ours runs the same
+ * whenever it is evaluated, so importing it earlier changes nothing.
  *
- * `metafile` is the esbuild metafile of a build without the grouping; returns the absolute paths of the grouped
- * modules and of the modules that import them.
+ * `metafile` is the esbuild metafile of a build without the grouping; returns the grouped modules and, for each
+ * module importing some of them, the modules it gets side-effect imports of (absolute paths).
  */
 export function startupLeaves(metafile, workingDir, entries) {
 	const outputs = metafile.outputs;
@@ -136,26 +136,34 @@ export function startupLeaves(metafile, workingDir, entries) {
 		if (!found) throw new Error(`no bundle output for ${entry}: update scripts/bundle-sources.mjs`);
 		return found;
 	};
-	const first = new Set([...closure(output(entries.cli)), ...closure(output(entries.main))]);
-	const leaves = [...closure(output(entries.print))].filter(
-		(chunk) =>
-			!first.has(chunk) &&
-			!outputs[chunk].entryPoint &&
-			outputs[chunk].bytes <= LEAF_MAX_BYTES &&
-			staticImports(chunk).length === 0,
-	);
-	const grouped = new Set(
-		leaves.flatMap((chunk) => Object.keys(outputs[chunk].inputs)).map((input) => join(workingDir, input)),
-	);
-	const importers = new Set();
+	const isLeaf = (chunk) =>
+		!outputs[chunk].entryPoint && outputs[chunk].bytes <= LEAF_MAX_BYTES && staticImports(chunk).length === 0;
+	const cli = closure(output(entries.cli));
+	const first = new Set([...cli, ...closure(output(entries.main))]);
+	// Two groups: the first step's (what `pi --version` loads besides cli.js) and the print path's after it.
+	const steps = [
+		[...first].filter((chunk) => !cli.has(chunk) && isLeaf(chunk)),
+		[...closure(output(entries.print))].filter((chunk) => !first.has(chunk) && isLeaf(chunk)),
+	];
+	/** Module path -> the group it is in (every module of the group, by absolute path). */
+	const groupOf = new Map();
+	for (const leaves of steps) {
+		const group = leaves.flatMap((chunk) => Object.keys(outputs[chunk].inputs)).map((input) => join(workingDir, input));
+		if (group.length > 1) for (const path of group) groupOf.set(path, group);
+	}
+	/** Module path -> the modules it gets side-effect imports of (the groups of the leaves it imports). */
+	const importers = new Map();
 	for (const [input, meta] of Object.entries(metafile.inputs)) {
 		const path = join(workingDir, input);
-		if (grouped.has(path)) continue;
-		if (meta.imports.some((i) => i.kind === "import-statement" && grouped.has(join(workingDir, i.path)))) {
-			importers.add(path);
-		}
+		const groups = new Set(
+			meta.imports
+				.filter((i) => i.kind === "import-statement")
+				.map((i) => groupOf.get(join(workingDir, i.path)))
+				.filter((group) => group && !group.includes(path)),
+		);
+		if (groups.size > 0) importers.set(path, [...groups].flat());
 	}
-	return { grouped: [...grouped], importers };
+	return { grouped: [...groupOf.keys()], importers };
 }
 
 /**
@@ -169,7 +177,7 @@ export function sourcesPlugin({ outDir, leaves, onCatalogueData }) {
 			pluginBuild.onLoad({ filter: /\.[cm]?js$/ }, async (args) => {
 				const imports = [];
 				if (ADAPTER_MODULE.test(args.path)) imports.push(...adapterHelpers(args.path));
-				if (leaves?.importers.has(args.path)) imports.push(...leaves.grouped);
+				imports.push(...(leaves?.importers.get(args.path) ?? []));
 				let source;
 				if (CATALOGUE_MODULE.test(args.path)) {
 					const catalogue = await lazyCatalogueModule(args.path);

@@ -1,6 +1,6 @@
 /**
- * scripts/bundle-sources.mjs `startupLeaves`: which small modules the bundle puts into one file (those `pi -p` loads
- * after its first step that import nothing of ours) and which modules then import the whole group.
+ * scripts/bundle-sources.mjs `startupLeaves`: which small modules that import nothing of ours the bundle puts into
+ * one file per start-up step (the first step's, the print path's after it) and which modules then import a group.
  */
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -12,7 +12,7 @@ type StartupLeaves = (
 	metafile: Metafile,
 	workingDir: string,
 	entries: { cli: string; main: string; print: string },
-) => { grouped: string[]; importers: Set<string> };
+) => { grouped: string[]; importers: Map<string, string[]> };
 
 const SCRIPT = new URL("../../scripts/bundle-sources.mjs", import.meta.url).href;
 const load = async () => ((await import(SCRIPT)) as { startupLeaves: StartupLeaves }).startupLeaves;
@@ -31,8 +31,14 @@ const chunk = (bytes: number, inputs: string[], imports: Import[] = [], entryPoi
 const METAFILE: Metafile = {
 	outputs: {
 		"out/cli.js": chunk(100, ["dist/cli.js"], [dynamic("out/main.js")], "dist/cli.js"),
-		"out/main.js": chunk(5000, ["dist/main.js"], [stat("out/args.js"), dynamic("out/headless.js")], "dist/main.js"),
+		"out/main.js": chunk(
+			5000,
+			["dist/main.js"],
+			[stat("out/args.js"), stat("out/env.js"), dynamic("out/headless.js")],
+			"dist/main.js",
+		),
 		"out/args.js": chunk(700, ["dist/cli/args.js"]),
+		"out/env.js": chunk(300, ["dist/cli/env.js"]),
 		"out/headless.js": chunk(
 			9000,
 			["dist/cli/headless.js"],
@@ -46,8 +52,9 @@ const METAFILE: Metafile = {
 	},
 	inputs: {
 		"dist/cli.js": { imports: [] },
-		"dist/main.js": { imports: [stat("dist/cli/args.js")] },
+		"dist/main.js": { imports: [stat("dist/cli/args.js"), stat("dist/cli/env.js")] },
 		"dist/cli/args.js": { imports: [] },
+		"dist/cli/env.js": { imports: [] },
 		"dist/cli/headless.js": { imports: [stat("dist/cli/args.js"), stat("dist/tools/paths.js")] },
 		"dist/core/texts.js": { imports: [{ path: "node:path", kind: "import-statement" }] },
 		"dist/tools/paths.js": { imports: [stat("dist/tools/schema.js")] },
@@ -58,19 +65,23 @@ const METAFILE: Metafile = {
 };
 
 describe("bundle: small start-up leaves in one file", () => {
-	it("groups the small leaves of the print path, not those of the --version step, and names their importers", async () => {
+	it("groups the small leaves of the first step and those of the print path after it, and names their importers", async () => {
 		const startupLeaves = await load();
 		const leaves = startupLeaves(METAFILE, WORK, {
 			cli: join(WORK, "dist/cli.js"),
 			main: join(WORK, "dist/main.js"),
 			print: join(WORK, "dist/cli/headless.js"),
 		});
-		expect([...leaves.grouped].sort()).toEqual(
-			["dist/core/texts.js", "dist/tools/paths.js", "dist/tools/schema.js"].map((p) => join(WORK, p)),
-		);
-		expect([...leaves.importers].sort()).toEqual(
-			["dist/cli/headless.js", "dist/core/agent.js"].map((p) => join(WORK, p)),
-		);
+		const at = (...paths: string[]) => paths.map((p) => join(WORK, p));
+		const first = at("dist/cli/args.js", "dist/cli/env.js");
+		const print = at("dist/core/texts.js", "dist/tools/paths.js", "dist/tools/schema.js");
+		expect([...leaves.grouped].sort()).toEqual([...first, ...print].sort());
+		const importers = Object.fromEntries([...leaves.importers].map(([path, group]) => [path, [...group].sort()]));
+		expect(importers).toEqual({
+			[join(WORK, "dist/main.js")]: first,
+			[join(WORK, "dist/cli/headless.js")]: [...first, ...print].sort(),
+			[join(WORK, "dist/core/agent.js")]: print,
+		});
 	});
 
 	it("fails with the entry it cannot find instead of grouping nothing", async () => {
