@@ -3,7 +3,7 @@
  * cycling thinking levels, validating level names.
  */
 import type { AgentThinkingLevel } from "@pi/agent-core";
-import { apiNeedsApiKey, clampThinkingLevel, getSupportedThinkingLevels, type Model } from "@pi/ai";
+import { apiNeedsApiKey, clampThinkingLevel, getEnvKeyNames, getSupportedThinkingLevels, type Model } from "@pi/ai";
 import type { AgentSession } from "./agent-session.js";
 import { signInTexts } from "./auth/texts.js";
 import { missingApiKeyMessage } from "./config/api-keys.js";
@@ -21,12 +21,14 @@ export function assertModelHasKey(model: Model, registry: ModelRegistry): void {
 	if (registry.isAvailable(model)) return;
 	// Asked of the registry, not the adapter: importing the adapter would load its SDK for a run that stops here.
 	if (!apiNeedsApiKey(model.api)) return;
-	// An extension's provider with a sign-in: the fix is signing in, not a key variable.
 	const signIns = registry.oauthProviders;
-	if (signIns.isFromExtension(model.provider)) {
-		throw new Error(signInTexts.notSignedIn(signIns.name(model.provider) ?? model.provider, model.provider));
+	const signInName = signIns.name(model.provider);
+	if (signInName === undefined) throw new Error(missingApiKeyMessage(model.provider));
+	// A subscription-only provider (Codex, an extension's): the fix is signing in, not a key variable.
+	if (signIns.isFromExtension(model.provider) || getEnvKeyNames(model.provider).length === 0) {
+		throw new Error(signInTexts.notSignedIn(signInName, model.provider));
 	}
-	throw new Error(missingApiKeyMessage(model.provider));
+	throw new Error(`${missingApiKeyMessage(model.provider)} ${signInTexts.orSignIn(signInName, model.provider)}`);
 }
 
 /** The level `level` becomes on `model` (nearest supported, upward first; `off` without reasoning). */

@@ -387,7 +387,7 @@ describe("pi --mode json: a rejected prompt", () => {
 		expect(lines).toHaveLength(1);
 		expect(lines[0]).toMatchObject({ type: "session", version: 3 });
 		expect(result.stderr).toBe(
-			'Error: No API key found for provider "anthropic". Set ANTHROPIC_OAUTH_TOKEN or ANTHROPIC_API_KEY, or add a key to auth.json.\n',
+			'Error: No API key found for provider "anthropic". Set ANTHROPIC_OAUTH_TOKEN or ANTHROPIC_API_KEY, or add a key to auth.json. With a Claude Pro/Max subscription, sign in instead: /login or `pi auth login anthropic`.\n',
 		);
 	});
 });

@@ -151,7 +151,15 @@ describe("pi -p", () => {
 		expect(result.code).toBe(1);
 		expect(result.stdout).toBe("");
 		expect(result.stderr).toBe(
-			'Error: No API key found for provider "anthropic". Set ANTHROPIC_OAUTH_TOKEN or ANTHROPIC_API_KEY, or add a key to auth.json.\n',
+			'Error: No API key found for provider "anthropic". Set ANTHROPIC_OAUTH_TOKEN or ANTHROPIC_API_KEY, or add a key to auth.json. With a Claude Pro/Max subscription, sign in instead: /login or `pi auth login anthropic`.\n',
+		);
+	});
+
+	it("says to sign in when the provider is a subscription without key variables (exit 1)", async () => {
+		const result = await runPi(cli.world, ["-p", "--model", "openai-codex/gpt-5.5", "hi"]);
+		expect(result.code).toBe(1);
+		expect(result.stderr).toBe(
+			'Error: Not signed in to ChatGPT Plus/Pro (Codex) (provider "openai-codex"). Sign in with /login openai-codex or `pi auth login openai-codex`.\n',
 		);
 	});
 

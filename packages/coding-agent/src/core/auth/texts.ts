@@ -16,9 +16,12 @@ export const refreshTexts = {
 	unknownProvider: (provider: string) => `pi has no sign-in for provider "${provider}"`,
 } as const;
 
-/** Texts of sign-ins that extensions register. */
+/** Texts that point at signing in (subscriptions, built in or registered by extensions). */
 export const signInTexts = {
 	/** A model of an extension's provider was chosen before signing in to it. */
 	notSignedIn: (name: string, provider: string) =>
 		`Not signed in to ${name} (provider "${provider}"). Sign in with /login ${provider} or \`pi auth login ${provider}\`.`,
+	/** Added to the missing-key message of a provider that also has a subscription sign-in. */
+	orSignIn: (name: string, provider: string) =>
+		`With a ${name} subscription, sign in instead: /login or \`pi auth login ${provider}\`.`,
 } as const;

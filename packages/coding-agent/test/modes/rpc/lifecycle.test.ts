@@ -190,7 +190,7 @@ export default function (pi) {
 			command: "prompt",
 			success: false,
 			error:
-				'No API key found for provider "anthropic". Set ANTHROPIC_OAUTH_TOKEN or ANTHROPIC_API_KEY, or add a key to auth.json.',
+				'No API key found for provider "anthropic". Set ANTHROPIC_OAUTH_TOKEN or ANTHROPIC_API_KEY, or add a key to auth.json. With a Claude Pro/Max subscription, sign in instead: /login or `pi auth login anthropic`.',
 		});
 		expect(rpc.lines).toHaveLength(2);
 		const state = rpc.lines[1]!.data;
