@@ -40,7 +40,7 @@ export const NOTICE_TEXT = {
 	onlyOneModel: "Only one model is available; nothing to cycle to.",
 	/** No provider has a key (the first run): said on the first screen, on a prompt and by /model. */
 	noModelsAvailable:
-		"No model is available yet: pi needs an API key. Set one in the environment (ANTHROPIC_API_KEY, OPENAI_API_KEY, GEMINI_API_KEY, …) and restart pi, or type /login to store a key. Other providers go in models.json.",
+		"No model is available yet: pi needs an API key or a subscription. Set a key in the environment (ANTHROPIC_API_KEY, OPENAI_API_KEY, GEMINI_API_KEY, …) and restart pi, or type /login to sign in to Claude Pro/Max, ChatGPT Plus/Pro or GitHub Copilot, or to store a key. Other providers go in models.json.",
 	/** Models are available but none is selected. */
 	noModelSelected: "No model selected. Pick one with /model (or Ctrl+L).",
 	thinkingChanged: (level: string) => `Thinking level: ${level}`,
