@@ -2,6 +2,7 @@
  * Polling a device authorization (RFC 8628): wait `interval`, ask, and go on while the answer is
  * `authorization_pending`; `slow_down` lengthens the interval; `expired_token` and `access_denied` end the flow.
  */
+import { sleepUnlessAborted } from "./http.js";
 import { OAUTH_TEXTS } from "./texts.js";
 import { OAuthError } from "./types.js";
 
@@ -40,7 +41,7 @@ export async function pollDeviceAuthorization<T>(options: DevicePolling<T>): Pro
 		(typeof options.intervalSeconds === "number" ? options.intervalSeconds * 1000 : DEFAULT_INTERVAL_MS);
 	while (Date.now() < deadline) {
 		// The server counts polls faster than the interval against us, the first one included.
-		await sleep(Math.min(interval, Math.max(0, deadline - Date.now())), options.signal);
+		await sleepUnlessAborted(Math.min(interval, Math.max(0, deadline - Date.now())), options.signal);
 		const result = await options.poll();
 		if (result.status === "complete") return result.value;
 		if (result.status === "denied") {
@@ -61,19 +62,4 @@ export async function pollDeviceAuthorization<T>(options: DevicePolling<T>): Pro
 
 function formatInterval(ms: number): string {
 	return ms >= 1000 && ms % 1000 === 0 ? `${ms / 1000} s` : `${ms} ms`;
-}
-
-function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
-	return new Promise((resolve, reject) => {
-		if (signal?.aborted) return reject(new OAuthError(OAUTH_TEXTS.aborted, "aborted"));
-		const onAbort = () => {
-			clearTimeout(timer);
-			reject(new OAuthError(OAUTH_TEXTS.aborted, "aborted"));
-		};
-		const timer = setTimeout(() => {
-			signal?.removeEventListener("abort", onAbort);
-			resolve();
-		}, ms);
-		signal?.addEventListener("abort", onAbort, { once: true });
-	});
 }

@@ -6,7 +6,7 @@
  */
 import { getModels } from "../models/index.js";
 import { GITHUB_COPILOT_HEADERS, getGitHubCopilotBaseUrl } from "./github-copilot-headers.js";
-import { httpError, type RequestContext, send } from "./http.js";
+import { httpError, type RequestContext, send, sleepUnlessAborted } from "./http.js";
 import { OAUTH_TEXTS } from "./texts.js";
 import { OAuthError } from "./types.js";
 
@@ -73,7 +73,7 @@ export async function fetchCopilotModelCatalog(
 		const text = await response.text().catch(() => "");
 		const body = parse(text);
 		if (response.status === 429 && attempt < retries) {
-			await pause(retryDelayMs(response.headers.get("retry-after"), attempt), ctx.signal);
+			await sleepUnlessAborted(retryDelayMs(response.headers.get("retry-after"), attempt), ctx.signal);
 			continue;
 		}
 		if (!response.ok) throw httpError(response.status, record(body), ctx);
@@ -95,21 +95,6 @@ function retryDelayMs(retryAfter: string | null, attempt: number): number {
 	const seconds = retryAfter === null ? Number.NaN : Number(retryAfter);
 	const ms = Number.isFinite(seconds) ? seconds * 1000 : 500 * 2 ** attempt;
 	return Math.min(Math.max(0, ms), 5000);
-}
-
-function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
-	return new Promise((resolve, reject) => {
-		if (signal?.aborted) return reject(new OAuthError(OAUTH_TEXTS.aborted, "aborted"));
-		const onAbort = () => {
-			clearTimeout(timer);
-			reject(new OAuthError(OAUTH_TEXTS.aborted, "aborted"));
-		};
-		const timer = setTimeout(() => {
-			signal?.removeEventListener("abort", onAbort);
-			resolve();
-		}, ms);
-		signal?.addEventListener("abort", onAbort, { once: true });
-	});
 }
 
 function record(value: unknown): Record<string, unknown> | undefined {

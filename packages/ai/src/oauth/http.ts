@@ -85,6 +85,22 @@ export async function send(request: JsonRequest, context: RequestContext): Promi
 }
 
 /** Throws the `aborted` error when the signal has fired. */
+/** Waits `ms`; an abort ends the wait at once with the `aborted` OAuthError. */
+export function sleepUnlessAborted(ms: number, signal: AbortSignal | undefined): Promise<void> {
+	return new Promise((resolve, reject) => {
+		if (signal?.aborted) return reject(new OAuthError(OAUTH_TEXTS.aborted, "aborted"));
+		const onAbort = () => {
+			clearTimeout(timer);
+			reject(new OAuthError(OAUTH_TEXTS.aborted, "aborted"));
+		};
+		const timer = setTimeout(() => {
+			signal?.removeEventListener("abort", onAbort);
+			resolve();
+		}, ms);
+		signal?.addEventListener("abort", onAbort, { once: true });
+	});
+}
+
 export function throwIfAborted(signal: AbortSignal | undefined): void {
 	if (signal?.aborted) throw new OAuthError(OAUTH_TEXTS.aborted, "aborted");
 }
@@ -125,7 +141,8 @@ function short(value: unknown): string | undefined {
 	return value.length > 200 ? `${value.slice(0, 200)}...` : value;
 }
 
-function parseObject(text: string): Record<string, unknown> | undefined {
+/** The JSON object in `text`, or undefined when it is not one. */
+export function parseObject(text: string): Record<string, unknown> | undefined {
 	try {
 		const value: unknown = JSON.parse(text);
 		return value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;

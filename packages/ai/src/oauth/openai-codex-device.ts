@@ -6,7 +6,7 @@
  */
 import { rebase } from "./config.js";
 import { type DevicePollResult, pollDeviceAuthorization } from "./device-code.js";
-import { errorFields, httpError, type RequestContext, requestJson, requireString, send } from "./http.js";
+import { errorFields, httpError, parseObject, type RequestContext, requestJson, requireString, send } from "./http.js";
 import { OAUTH_TEXTS } from "./texts.js";
 import { type OAuthCredentials, OAuthError, type OAuthLoginCallbacks } from "./types.js";
 
@@ -128,13 +128,4 @@ async function pollOnce(
 	if (code === "expired_token") return { status: "expired" };
 	if (code === "access_denied") return { status: "denied", detail: errorFields(body).description ?? code };
 	throw httpError(response.status, body, ctx);
-}
-
-function parseObject(text: string): Record<string, unknown> | undefined {
-	try {
-		const value: unknown = JSON.parse(text);
-		return value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
-	} catch {
-		return undefined;
-	}
 }
