@@ -4,7 +4,7 @@
  */
 import { obtainAuthorizationCode } from "./authorization-code.js";
 import { DEFAULT_CALLBACK_HOST, overridesFromEnv, rebase } from "./config.js";
-import { expiresIn, type RequestContext, requestJson, requireNumber, requireString } from "./http.js";
+import { expiresIn, requestContextFor, requestJson, requireNumber, requireString } from "./http.js";
 import { generatePkce, generateState } from "./pkce.js";
 import { OAUTH_TEXTS } from "./texts.js";
 import type { OAuthCredentials, OAuthEndpointOverrides, OAuthLoginCallbacks, OAuthProvider } from "./types.js";
@@ -28,13 +28,7 @@ export const ANTHROPIC_OAUTH = {
  */
 export function createAnthropicOAuth(overrides?: OAuthEndpointOverrides): OAuthProvider {
 	const config = () => overrides ?? overridesFromEnv("anthropic");
-	const context = (step: string, credentialCheck: boolean, signal?: AbortSignal): RequestContext => ({
-		providerId: ANTHROPIC_OAUTH.id,
-		providerName: ANTHROPIC_OAUTH.name,
-		step,
-		credentialCheck,
-		signal,
-	});
+	const context = requestContextFor(ANTHROPIC_OAUTH);
 
 	async function login(callbacks: OAuthLoginCallbacks): Promise<OAuthCredentials> {
 		const { baseUrl, callbackHost, callbackPort } = config();

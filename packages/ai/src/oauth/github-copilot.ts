@@ -9,7 +9,15 @@ import { overridesFromEnv, rebase } from "./config.js";
 import { type DevicePollResult, pollDeviceAuthorization } from "./device-code.js";
 import { GITHUB_COPILOT_HEADERS, getGitHubCopilotBaseUrl } from "./github-copilot-headers.js";
 import { availableModelIdsOf, fetchCopilotModelCatalog } from "./github-copilot-models.js";
-import { EXPIRY_MARGIN_MS, type RequestContext, requestJson, requireNumber, requireString, send } from "./http.js";
+import {
+	EXPIRY_MARGIN_MS,
+	type RequestContext,
+	requestContextFor,
+	requestJson,
+	requireNumber,
+	requireString,
+	send,
+} from "./http.js";
 import { OAUTH_TEXTS } from "./texts.js";
 import {
 	type OAuthCredentials,
@@ -81,13 +89,7 @@ function enterpriseOf(credentials: OAuthCredentials): string | undefined {
  */
 export function createGitHubCopilotOAuth(overrides?: OAuthEndpointOverrides): OAuthProvider {
 	const config = () => overrides ?? overridesFromEnv("github-copilot");
-	const context = (step: string, credentialCheck: boolean, signal?: AbortSignal): RequestContext => ({
-		providerId: GITHUB_COPILOT_OAUTH.id,
-		providerName: GITHUB_COPILOT_OAUTH.name,
-		step,
-		credentialCheck,
-		signal,
-	});
+	const context = requestContextFor(GITHUB_COPILOT_OAUTH);
 	const githubHeaders = { "User-Agent": GITHUB_COPILOT_HEADERS["User-Agent"] ?? "" };
 
 	/** Exchanges the GitHub token for a Copilot token. */

@@ -34,6 +34,17 @@ export interface RequestContext {
 	signal?: AbortSignal;
 }
 
+/** A provider's context builder: `context(step, credentialCheck, signal)` for each request it makes. */
+export function requestContextFor(provider: { id: string; name: string }) {
+	return (step: string, credentialCheck: boolean, signal?: AbortSignal): RequestContext => ({
+		providerId: provider.id,
+		providerName: provider.name,
+		step,
+		credentialCheck,
+		signal,
+	});
+}
+
 export interface JsonRequest {
 	url: string;
 	method?: "GET" | "POST";

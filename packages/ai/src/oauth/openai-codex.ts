@@ -5,7 +5,14 @@
  */
 import { obtainAuthorizationCode } from "./authorization-code.js";
 import { DEFAULT_CALLBACK_HOST, overridesFromEnv, rebase } from "./config.js";
-import { expiresIn, type RequestContext, requestJson, requireNumber, requireString } from "./http.js";
+import {
+	expiresIn,
+	type RequestContext,
+	requestContextFor,
+	requestJson,
+	requireNumber,
+	requireString,
+} from "./http.js";
 import { loginCodexWithDeviceCode } from "./openai-codex-device.js";
 import { generatePkce, generateState } from "./pkce.js";
 import { OAUTH_TEXTS } from "./texts.js";
@@ -68,13 +75,7 @@ export function codexAccountId(accessToken: string): string | undefined {
  */
 export function createOpenAICodexOAuth(overrides?: OAuthEndpointOverrides): OAuthProvider {
 	const config = () => overrides ?? overridesFromEnv("openai-codex");
-	const context = (step: string, credentialCheck: boolean, signal?: AbortSignal): RequestContext => ({
-		providerId: OPENAI_CODEX_OAUTH.id,
-		providerName: OPENAI_CODEX_OAUTH.name,
-		step,
-		credentialCheck,
-		signal,
-	});
+	const context = requestContextFor(OPENAI_CODEX_OAUTH);
 
 	/** Credentials from a token answer; an access token without an account id is useless for Codex requests. */
 	function credentialsFrom(
