@@ -10,6 +10,8 @@ import { OAuthError } from "./types.js";
 const DEFAULT_INTERVAL_MS = 5000;
 /** RFC 8628 §3.5: `slow_down` adds 5 seconds to the interval. */
 const SLOW_DOWN_STEP_MS = 5000;
+/** A server naming a shorter interval (or 0) is still not polled in a tight loop. */
+const MIN_INTERVAL_MS = 1000;
 
 /** One poll's outcome, as the provider reads its answer. */
 export type DevicePollResult<T> =
@@ -36,9 +38,10 @@ export interface DevicePolling<T> {
 export async function pollDeviceAuthorization<T>(options: DevicePolling<T>): Promise<T> {
 	const deadline = Date.now() + options.expiresInSeconds * 1000;
 	const step = options.pollIntervalMs ?? SLOW_DOWN_STEP_MS;
+	const serverInterval = (ms: number) => Math.max(MIN_INTERVAL_MS, ms);
 	let interval =
 		options.pollIntervalMs ??
-		(typeof options.intervalSeconds === "number" ? options.intervalSeconds * 1000 : DEFAULT_INTERVAL_MS);
+		serverInterval(typeof options.intervalSeconds === "number" ? options.intervalSeconds * 1000 : DEFAULT_INTERVAL_MS);
 	while (Date.now() < deadline) {
 		// The server counts polls faster than the interval against us, the first one included.
 		await sleepUnlessAborted(Math.min(interval, Math.max(0, deadline - Date.now())), options.signal);
@@ -52,7 +55,7 @@ export async function pollDeviceAuthorization<T>(options: DevicePolling<T>): Pro
 			// GitHub names the new interval itself; trust it over our own arithmetic (clock drift in VMs).
 			interval =
 				options.pollIntervalMs === undefined && typeof result.intervalSeconds === "number" && result.intervalSeconds > 0
-					? result.intervalSeconds * 1000
+					? serverInterval(result.intervalSeconds * 1000)
 					: interval + step;
 			options.onProgress?.(OAUTH_TEXTS.slowDown(formatInterval(interval)));
 		}
