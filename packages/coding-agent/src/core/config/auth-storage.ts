@@ -44,6 +44,8 @@ export const authTexts = {
 	expectedType: 'a string ("api_key" or "oauth")',
 	expectedText: "a non-empty string",
 	expectedExpires: "a number (epoch milliseconds)",
+	waitingForLock: (lock: string) =>
+		`Waiting for ${lock}: another pi process is refreshing a sign-in (a lock left by a crashed process is taken over after ${ASYNC_LOCK_STALE_AFTER_MS / 1000} s).`,
 	notSaved: (file: string) =>
 		`Could not save credentials: ${file} is not valid JSON; change kept for this session only`,
 } as const;
@@ -186,7 +188,7 @@ export class AuthStorage {
 						this.lockDepth--;
 					}
 				},
-				options,
+				{ onWait: () => this.warn(authTexts.waitingForLock(`${file}.lock`)), ...options },
 			);
 		};
 		const result = this.lockQueue.then(run, run);

@@ -92,7 +92,12 @@ export interface AsyncFileLockOptions {
 	signal?: AbortSignal;
 	/** A lock untouched for longer than this is taken over. Default {@link ASYNC_LOCK_STALE_AFTER_MS}. */
 	staleMs?: number;
+	/** Called once when the lock has been held by someone else for {@link LOCK_WAIT_NOTICE_MS}: say why pi waits. */
+	onWait?: () => void;
 }
+
+/** How long a wait for the async lock goes unremarked (a normal refresh by another process takes less). */
+export const LOCK_WAIT_NOTICE_MS = 1_000;
 
 function delay(ms: number, signal: AbortSignal | undefined): Promise<void> {
 	return new Promise((resolve, reject) => {
@@ -142,11 +147,17 @@ export async function withFileLock<T>(
 	options: AsyncFileLockOptions = {},
 ): Promise<T> {
 	const lockDir = `${file}.lock`;
-	const deadline = Date.now() + (options.timeoutMs ?? LOCK_WAIT_TIMEOUT_MS);
+	const started = Date.now();
+	const deadline = started + (options.timeoutMs ?? LOCK_WAIT_TIMEOUT_MS);
 	let pause = LOCK_RETRY_DELAY_MS;
+	let told = false;
 	while (!(await tryLockAsync(lockDir))) {
 		if (await removeIfStaleAsync(lockDir, options.staleMs ?? ASYNC_LOCK_STALE_AFTER_MS)) continue;
 		if (Date.now() >= deadline) throw new FileLockError(file);
+		if (!told && Date.now() - started >= LOCK_WAIT_NOTICE_MS) {
+			told = true;
+			options.onWait?.();
+		}
 		await delay(pause, options.signal);
 		pause = Math.min(pause * 2, 250);
 	}

@@ -1,5 +1,5 @@
 import { execFile } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, statSync, utimesSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, rmdirSync, statSync, utimesSync } from "node:fs";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { buildSync } from "esbuild";
@@ -9,6 +9,7 @@ import {
 	ASYNC_LOCK_STALE_AFTER_MS,
 	FileLockError,
 	LOCK_TOUCH_INTERVAL_MS,
+	LOCK_WAIT_NOTICE_MS,
 	withFileLock,
 	withFileLockSync,
 } from "../../../src/core/config/file-lock.js";
@@ -165,6 +166,21 @@ describe("async file lock (held across network waits)", () => {
 		expect(ran).toBe(false);
 		expect(existsSync(`${file}.lock`)).toBe(true);
 		expect(Math.round(statSync(`${file}.lock`).mtimeMs / 1000)).toBe(Math.round(fifteenSecondsAgo.getTime() / 1000));
+	});
+
+	it("says why it waits when another process holds auth.json's lock for a while, then goes on", async () => {
+		const agentDir = tempDir();
+		const lock = join(agentDir, "auth.json.lock");
+		mkdirSync(lock);
+		const sink = warningSink();
+		const auth = AuthStorage.create({ agentDir, onWarning: sink.onWarning });
+		// The other holder finishes a little after the notice threshold.
+		setTimeout(() => rmdirSync(lock), LOCK_WAIT_NOTICE_MS + 200);
+		const result = await auth.withLock(async () => "ran");
+		expect(result).toBe("ran");
+		expect(sink.warnings).toEqual([
+			`Waiting for ${lock}: another pi process is refreshing a sign-in (a lock left by a crashed process is taken over after 30 s).`,
+		]);
 	});
 
 	it("releases the lock when the critical section rejects", async () => {
