@@ -66,6 +66,12 @@ export interface OpenAICompletionsCompat {
 	 * (Cloudflare Workers AI) routes a session's requests to the one holding its prompt cache.
 	 */
 	sendSessionAffinityHeaders?: boolean;
+	/**
+	 * Mark prompt-cache breakpoints in this format: `"anthropic"` puts `cache_control: { type: "ephemeral" }` on
+	 * the system prompt, the last tool and the last message's text (Anthropic models behind OpenRouter). Detected
+	 * for OpenRouter `anthropic/` models, `"none"` (no markers) for everything else.
+	 */
+	cacheControlFormat?: "anthropic" | "none";
 }
 
 /** Flags every API accepts. */

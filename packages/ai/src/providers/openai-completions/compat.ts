@@ -69,7 +69,7 @@ function detectVendor(model: Pick<Model, "provider" | "baseUrl">): Vendor {
  * conservative choice: `system` role, `max_tokens`, no `store`, `reasoning_effort` only for reasoning models.
  */
 export function detectCompletionsCompat(
-	model: Pick<Model, "provider" | "baseUrl" | "reasoning">,
+	model: Pick<Model, "id" | "provider" | "baseUrl" | "reasoning">,
 ): ResolvedCompletionsCompat {
 	const vendor = detectVendor(model);
 	const openaiLike = vendor === "openai" || vendor === "azure";
@@ -103,6 +103,8 @@ export function detectCompletionsCompat(
 		// DeepSeek's thinking mode rejects a history whose assistant turns lack `reasoning_content`.
 		requiresReasoningContentOnAssistantMessages: vendor === "deepseek",
 		sendSessionAffinityHeaders: false,
+		// OpenRouter passes Anthropic's cache markers through to Claude, which caches nothing without them.
+		cacheControlFormat: vendor === "openrouter" && model.id.startsWith("anthropic/") ? "anthropic" : "none",
 	};
 }
 

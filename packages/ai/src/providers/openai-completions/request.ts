@@ -1,6 +1,7 @@
 import type { ChatCompletionCreateParamsStreaming } from "openai/resources/chat/completions";
 import type { Context, Model, StreamOptions } from "../../types.js";
 import { resolveMaxTokens } from "../shared/request.js";
+import { applyCompletionsCacheControl, completionsCacheControl } from "./cache-control.js";
 import type { ResolvedCompletionsCompat } from "./compat.js";
 import { convertCompletionsMessages, convertCompletionsTools } from "./messages.js";
 
@@ -15,7 +16,10 @@ export type OpenAICompletionsOptions = StreamOptions & {
 	toolChoice?: "auto" | "none" | "required" | { type: "function"; function: { name: string } };
 };
 
-/** The request body: messages, tools, output limit, usage in the stream, and thinking in the vendor's format. */
+/**
+ * The request body: messages, tools, output limit, usage in the stream, prompt-cache markers where the server
+ * wants them, and thinking in the vendor's format.
+ */
 export function buildCompletionsParams(
 	model: Model,
 	context: Context,
@@ -35,6 +39,11 @@ export function buildCompletionsParams(
 		params.tools = convertCompletionsTools(context.tools, compat);
 		// Without it Z.ai sends a tool call's arguments in one piece at the end.
 		if (compat.zaiToolStream) params.tool_stream = true;
+	}
+	const cacheMarker = completionsCacheControl(model, compat, options.cacheRetention);
+	if (cacheMarker) {
+		const tools = params.tools as Record<string, unknown>[] | undefined;
+		applyCompletionsCacheControl(params.messages as Record<string, unknown>[], tools, cacheMarker);
 	}
 	if (options.toolChoice) params.tool_choice = options.toolChoice;
 	if (model.reasoning) applyThinking(params, options.reasoningEffort, compat);

@@ -86,6 +86,7 @@ const COMPAT_BOOLEANS = [
 const COMPAT_ENUMS: Record<string, string[]> = {
 	maxTokensField: ["max_completion_tokens", "max_tokens"],
 	thinkingFormat: ["openai", "zai", "qwen", "qwen-chat-template", "openrouter", "deepseek"],
+	cacheControlFormat: ["anthropic", "none"],
 };
 
 class Validator {
