@@ -4,7 +4,6 @@
  * Exit codes: 0 success, 1 failure, 2 usage; `check` answers 0 ready, 1 not_ready, 2 invalid.
  */
 import { parseArgs } from "node:util";
-import { getOAuthProviderInfos } from "@pi/ai";
 import { checkCredentials, formatCredentialStatus } from "../core/auth/credential-status.js";
 import { loginChoices } from "../core/auth/login-choices.js";
 import { AuthStorage, isOAuthCredential } from "../core/config/auth-storage.js";
@@ -92,11 +91,12 @@ export async function runAuthCommand(argv: readonly string[], context: AuthComma
 			return choice.apiKey ? loginWithApiKey(choice.id, login) : loginWithOAuth(choice.id, login);
 		}
 		case "logout": {
-			const { values, positionals } = parse(command, rest, { provider: { type: "string" } });
+			const { values, positionals } = parse(command, rest, { provider: { type: "string" }, ...EXTENSION_OPTIONS });
 			if (values.help) return help(context);
-			const { auth } = await open();
 			const provider = (values.provider as string | undefined) ?? positionals[0];
-			if (!provider) return listStored(auth, context);
+			// The list names each sign-in, an extension's too: only then are the extensions loaded.
+			const { auth, registry } = await open(provider ? undefined : values);
+			if (!provider) return listStored(auth, registry, context);
 			if (auth.get(provider) === undefined) throw new CliError(authCliTexts.notStored(provider));
 			auth.remove(provider);
 			context.stdout.write(`${authCliTexts.loggedOut(provider, auth.path)}\n`);
@@ -257,17 +257,16 @@ async function chooseProvider(registry: ModelRegistry, context: AuthCommandConte
 }
 
 /** `pi auth logout` without a provider: what is stored. */
-function listStored(auth: AuthStorage, context: AuthCommandContext): number {
+function listStored(auth: AuthStorage, registry: ModelRegistry, context: AuthCommandContext): number {
 	const stored = auth.list();
 	if (stored.length === 0) {
 		context.stdout.write(`${authCliTexts.nothingStored}\n`);
 		return EXIT.ok;
 	}
-	const names = new Map(getOAuthProviderInfos().map((info) => [info.id, info.name]));
 	context.stdout.write(`${authCliTexts.storedHeading}\n`);
 	for (const provider of stored) {
 		const entry = auth.get(provider);
-		const kind = isOAuthCredential(entry) ? (names.get(provider) ?? "OAuth") : "API key";
+		const kind = isOAuthCredential(entry) ? (registry.oauthProviders.name(provider) ?? "OAuth") : "API key";
 		context.stdout.write(`  ${provider}  ${kind}\n`);
 	}
 	context.stdout.write(`${authCliTexts.logoutFooter}\n`);

@@ -147,6 +147,19 @@ describe("an extension's sign-in in pi auth", () => {
 		});
 	});
 
+	it("pi auth logout without a provider loads the extensions and lists the entry under its sign-in's name", async () => {
+		await signIn();
+		const run = await runPi(cli.world, ["auth", "logout", "-e", FIXTURE], { env: env() });
+		expect({ code: run.code, stderr: run.stderr }).toEqual({ code: 0, stderr: "" });
+		expect(run.stdout).toMatch(/^ {2}corp-ai {2}Corp AI \(SSO\)$/m);
+		// Without the extension the entry is still listed, as a sign-in pi cannot name.
+		const bare = await runPi(cli.world, ["auth", "logout", "--no-extensions"], { env: env() });
+		expect(bare.stdout).toMatch(/^ {2}corp-ai {2}OAuth$/m);
+		const removed = await runPi(cli.world, ["auth", "logout", "corp-ai"], { env: env() });
+		expect(removed.code).toBe(0);
+		expect(readAuth()["corp-ai"]).toBeUndefined();
+	});
+
 	it("an extension in .pi/extensions is found by pi auth check too", async () => {
 		const entry = await signIn();
 		mkdirSync(join(cli.world.cwd, ".pi", "extensions"), { recursive: true });

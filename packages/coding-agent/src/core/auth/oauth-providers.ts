@@ -22,16 +22,24 @@ export interface SignInInfo {
 export class OAuthProviderRegistry {
 	/** Extension integrations, in registration order. */
 	private readonly added = new Map<string, OAuthProvider>();
+	/** Extension integrations whose provider also takes an API key (`registerProvider(name, { apiKey, oauth })`). */
+	private readonly withApiKey = new Set<string>();
 
-	/** Adds (or replaces) an extension's integration under `provider.id`. */
-	register(provider: OAuthProvider): void {
+	/**
+	 * Adds (or replaces) an extension's integration under `provider.id`; `apiKey`: the provider also takes an API key,
+	 * so the login menus offer both.
+	 */
+	register(provider: OAuthProvider, options: { apiKey?: boolean } = {}): void {
 		this.added.delete(provider.id);
 		this.added.set(provider.id, provider);
+		if (options.apiKey) this.withApiKey.add(provider.id);
+		else this.withApiKey.delete(provider.id);
 	}
 
 	/** Removes an extension's integration; a built-in one of the same id is back. */
 	unregister(id: string): void {
 		this.added.delete(id);
+		this.withApiKey.delete(id);
 	}
 
 	/** Whether pi can sign in to (and refresh) `id`. */
@@ -42,6 +50,11 @@ export class OAuthProviderRegistry {
 	/** Whether an extension's integration serves `id`. */
 	isFromExtension(id: string): boolean {
 		return this.added.has(id);
+	}
+
+	/** Whether an extension's provider with a sign-in takes an API key as well. */
+	extensionTakesApiKey(id: string): boolean {
+		return this.withApiKey.has(id);
 	}
 
 	/** Menu order: the built-in subscriptions (an overridden one in its place), then extension ones. */

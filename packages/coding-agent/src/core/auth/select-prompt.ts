@@ -1,6 +1,6 @@
 /**
  * A sign-in flow's choice (`OAuthLoginCallbacks.onSelect`, e.g. Codex: browser or device code) asked as a numbered
- * question, the same way in `pi auth login` (a line on stdin) and in /login (the dialog's field): Enter alone takes
+ * question in `pi auth login` (a line on stdin; /login shows a select list in its dialog instead): Enter alone takes
  * the first option, the default.
  */
 import type { OAuthSelectPrompt } from "@pi/ai";

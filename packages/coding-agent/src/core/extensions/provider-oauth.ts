@@ -75,12 +75,19 @@ function toExtensionCallbacks(
 	};
 }
 
-/** The caller's chooser when it has one; otherwise a numbered question stands in for it. */
+/**
+ * The caller's chooser when it has one (the /login dialog's list, the CLI's numbered question); otherwise a numbered
+ * question stands in for it. Undefined when cancelled: the chooser answered with no option's id (the /login dialog
+ * answers "" once Esc aborted the sign-in).
+ */
 async function select(
 	callbacks: OAuthLoginCallbacks,
 	prompt: { message: string; options: { id: string; label: string }[] },
 ): Promise<string | undefined> {
-	if (callbacks.onSelect) return callbacks.onSelect(prompt);
+	if (callbacks.onSelect) {
+		const id = await callbacks.onSelect(prompt);
+		return prompt.options.some((option) => option.id === id) ? id : undefined;
+	}
 	const lines = prompt.options.map((option, index) => `${index + 1}. ${option.label}`);
 	const answer = (
 		await callbacks.onPrompt({

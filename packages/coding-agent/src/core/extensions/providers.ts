@@ -61,7 +61,7 @@ export function registerExtensionProvider(registry: ModelRegistry, name: string,
 	registry.registerProvider(name, shaped);
 	// Without `oauth` a sign-in registered earlier for this name stays (a later call only changes some fields).
 	if (oauth) {
-		registry.oauthProviders.register(oauth);
+		registry.oauthProviders.register(oauth, { apiKey: config.apiKey !== undefined });
 		const modify = oauth.modifyModels?.bind(oauth);
 		registry.setOAuthModelAdjuster(name, modify ? (models, credential) => modify(models, credential) : undefined);
 	}

@@ -189,6 +189,22 @@ describe("registerProvider with oauth", () => {
 		]);
 	});
 
+	it("a provider with apiKey and oauth is offered both: the sign-in and an API key", async () => {
+		const { registry, load } = world();
+		await load("/ext/corp", (pi) =>
+			pi.registerProvider("corp", { ...corpProvider(corpOAuth()), apiKey: "CORP_TOKEN" }),
+		);
+		const choices = loginChoices(registry.getProviders(), registry.oauthProviders);
+		expect(choices.filter((choice) => choice.provider === "corp")).toEqual([
+			{ provider: "corp", kind: "oauth", label: "Corp SSO" },
+			{ provider: "corp", kind: "api_key", label: "corp" },
+		]);
+		// Registered again without apiKey: only the sign-in again.
+		await load("/ext/corp2", (pi) => pi.registerProvider("corp", corpProvider(corpOAuth())));
+		const again = loginChoices(registry.getProviders(), registry.oauthProviders);
+		expect(again.filter((choice) => choice.provider === "corp").map((choice) => choice.kind)).toEqual(["oauth"]);
+	});
+
 	it("a bad oauth config is reported and registers nothing", async () => {
 		const { registry, errors, load } = world();
 		const { refreshToken: _dropped, ...incomplete } = corpOAuth();

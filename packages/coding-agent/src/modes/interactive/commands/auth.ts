@@ -9,7 +9,6 @@ import type { OAuthCredentials } from "@pi/ai";
 import { loginChoices } from "../../../core/auth/login-choices.js";
 import { loadOAuthModelAdjusters } from "../../../core/auth/oauth-support.js";
 import { openBrowser } from "../../../core/auth/open-browser.js";
-import { askSelect } from "../../../core/auth/select-prompt.js";
 import { isOAuthCredential } from "../../../core/config/auth-storage.js";
 import { getProviderDefaultModel } from "../../../core/config/model-resolver.js";
 import { errorMessage } from "../../../core/extensions/texts.js";
@@ -97,8 +96,9 @@ async function runOAuthDialog(context: ModeContext, providerId: string): Promise
 				},
 				onPrompt: async (prompt) =>
 					(await view.ask(prompt.message, { placeholder: prompt.placeholder, signal: controller.signal })) ?? "",
-				onSelect: (prompt) =>
-					askSelect(prompt, (question) => view.ask(question, { placeholder: "1", signal: controller.signal })),
+				// Cancelled (Esc aborts the flow): "" is no option's id, and the flow stops on the aborted signal.
+				onSelect: async (prompt) =>
+					(await view.choose(prompt.message, prompt.options, { signal: controller.signal })) ?? "",
 				onProgress: (message) => view.setProgress(message),
 				onManualCodeInput: provider.usesCallbackServer
 					? async (signal) =>

@@ -14,6 +14,7 @@ import { createModeHarness, type ModeHarness } from "./harness.js";
 
 const ENTER = "\r";
 const ESCAPE = "\x1b";
+const DOWN = "\x1b[B";
 
 let h: ModeHarness | undefined;
 let authDir: string | undefined;
@@ -51,11 +52,49 @@ const corp: ExtensionFactory = (pi) =>
 		},
 	});
 
+/** A provider that takes an API key as well as its sign-in, whose flow lets the user pick a region. */
+const desk: ExtensionFactory = (pi) =>
+	pi.registerProvider("desk", {
+		baseUrl: "https://desk.test/v1",
+		api: "openai-completions",
+		apiKey: "DESK_TOKEN",
+		models: [
+			{
+				id: "desk-model",
+				name: "Desk Model",
+				reasoning: false,
+				input: ["text"],
+				cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 },
+				contextWindow: 1000,
+				maxTokens: 100,
+			},
+		],
+		oauth: {
+			name: "Desk SSO",
+			async login(callbacks) {
+				const region = await callbacks.onSelect({
+					message: "Data region",
+					options: [
+						{ id: "us", label: "United States" },
+						{ id: "eu", label: "Europe" },
+					],
+				});
+				if (region === undefined) throw new Error("no region chosen");
+				return { access: `access-${region}`, refresh: "refresh-1", expires: Date.now() + 3_600_000, region };
+			},
+			refreshToken: async (credentials) => credentials,
+			getApiKey: (credentials) => credentials.access,
+		},
+	});
+
 async function harness(): Promise<ModeHarness> {
 	authDir = mkdtempSync(join(tmpdir(), "pi-login-ext-"));
 	return createModeHarness({
 		authStorage: AuthStorage.create({ agentDir: authDir }),
-		extensionFactories: [{ path: "/ext/corp", factory: corp }],
+		extensionFactories: [
+			{ path: "/ext/corp", factory: corp },
+			{ path: "/ext/desk", factory: desk },
+		],
 	});
 }
 
@@ -105,5 +144,41 @@ describe("/login with an extension's sign-in", () => {
 		await h.submit("/logout corp");
 		expect(readAuth().corp).toBeUndefined();
 		expect(await h.allText()).toContain(AUTH_TEXT.loggedOutOAuth("Corp SSO", "corp"));
+	});
+
+	it("a provider with apiKey and oauth is offered both: its sign-in and an API key entry", async () => {
+		h = await harness();
+		const done = h.submit("/login");
+		await h.waitForDialog();
+		h.press("desk");
+		const screen = await waitForScreen(h, "API key · desk");
+		expect(screen).toContain("Desk SSO");
+		expect(screen).toContain(`${AUTH_TEXT.apiKey} · desk`);
+		h.press(ESCAPE);
+		await done;
+	});
+
+	it("the flow's onSelect is a list in the dialog: arrows and Enter pick, the id reaches the flow", async () => {
+		h = await harness();
+		const done = h.submit("/login desk");
+		await h.waitForDialog();
+		const screen = await waitForScreen(h, "Data region");
+		expect(screen).toMatch(/→ United States/);
+		h.press(DOWN);
+		h.press(ENTER);
+		await done;
+		expect(readAuth().desk).toMatchObject({ type: "oauth", access: "access-eu", region: "eu" });
+		expect(await h.allText()).toContain(AUTH_TEXT.signedIn("Desk SSO"));
+	});
+
+	it("Escape in the flow's list cancels the sign-in; the flow gets undefined and nothing is stored", async () => {
+		h = await harness();
+		const done = h.submit("/login desk");
+		await h.waitForDialog();
+		await waitForScreen(h, "Data region");
+		h.press(ESCAPE);
+		await done;
+		expect(readAuth().desk).toBeUndefined();
+		expect(await h.allText()).toContain(AUTH_TEXT.signInCancelled);
 	});
 });

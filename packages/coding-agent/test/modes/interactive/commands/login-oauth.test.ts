@@ -11,10 +11,12 @@ import { type MockOAuthServer, startMockOAuthServer } from "@pi/ai/testing";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { AuthStorage } from "../../../../src/core/config/auth-storage.js";
 import { AUTH_TEXT } from "../../../../src/modes/interactive/commands/auth.js";
+import { OAUTH_DIALOG_TEXT } from "../../../../src/modes/interactive/selectors/oauth-login-dialog.js";
 import { createModeHarness, type ModeHarness } from "./harness.js";
 
 const ENTER = "\r";
 const ESCAPE = "\x1b";
+const DOWN = "\x1b[B";
 
 let oauth: MockOAuthServer;
 let h: ModeHarness | undefined;
@@ -49,6 +51,15 @@ afterEach(async () => {
 function readAuth(agentDir: string): Record<string, any> {
 	const file = join(agentDir, "auth.json");
 	return existsSync(file) ? JSON.parse(readFileSync(file, "utf8")) : {};
+}
+
+async function waitForScreen(harness: ModeHarness, text: string): Promise<string> {
+	let screen = "";
+	for (let i = 0; i < 200 && !screen.includes(text); i++) {
+		screen = await harness.screen();
+		await new Promise((resolve) => setTimeout(resolve, 10));
+	}
+	return screen;
 }
 
 /** The URL the dialog shows, its wrapped rows joined. */
@@ -126,21 +137,38 @@ describe("/login with a subscription", () => {
 		rmSync(authDir, { recursive: true, force: true });
 	});
 
-	it("ChatGPT (Codex): the login method is asked first; the device code login shows the code and signs in", async () => {
+	it("ChatGPT (Codex): the login method is chosen from a list first; the device code login shows the code and signs in", async () => {
 		h = await createModeHarness();
 		const done = h.submit("/login openai-codex");
 		await h.waitForDialog();
-		for (let i = 0; i < 200 && !(await h.screen()).includes("2) Device code login"); i++) {
-			await new Promise((resolve) => setTimeout(resolve, 10));
-		}
-		expect(await h.screen()).toContain("1) Browser login (default)");
-		h.press("2");
+		const screen = await waitForScreen(h, "Device code login");
+		// A select list (the first option highlighted), not a numbered question with a text field.
+		expect(screen).toMatch(/→ Browser login \(default\)/);
+		expect(screen).toContain(OAUTH_DIALOG_TEXT.hintChoice);
+		expect(screen).not.toContain("1) Browser login");
+		h.press("2"); // typing does nothing in the list
+		h.press(DOWN);
+		expect(await h.screen()).toMatch(/→ Device code login/);
 		h.press(ENTER);
 		await done;
 		expect(readAuth(h.agentDir)["openai-codex"]).toMatchObject({ type: "oauth", accountId: oauth.codexAccountId });
 		expect(oauth.counts.codexDevicePoll).toBeGreaterThan(0);
 		expect(oauth.counts.authorize).toBe(0);
 		expect(await h.allText()).toContain(AUTH_TEXT.signedIn("ChatGPT Plus/Pro (Codex)"));
+	});
+
+	it("Escape in the Codex login-method list cancels the sign-in before any request", async () => {
+		h = await createModeHarness();
+		const done = h.submit("/login openai-codex");
+		await h.waitForDialog();
+		await waitForScreen(h, "Device code login");
+		h.press(ESCAPE);
+		await done;
+		expect(h.mode.dialogs.isOpen).toBe(false);
+		expect(readAuth(h.agentDir)["openai-codex"]).toBeUndefined();
+		expect(oauth.counts.authorize).toBe(0);
+		expect(oauth.counts.codexDevicePoll).toBe(0);
+		expect(await h.allText()).toContain(AUTH_TEXT.signInCancelled);
 	});
 
 	it("Escape cancels the sign-in and stores nothing", async () => {
