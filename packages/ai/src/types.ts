@@ -62,10 +62,16 @@ export interface OpenAICompletionsCompat {
 	 */
 	requiresReasoningContentOnAssistantMessages?: boolean;
 	/**
-	 * Send the session id as `x-session-affinity` and `x-client-request-id`, so a server with many replicas
-	 * (Cloudflare Workers AI) routes a session's requests to the one holding its prompt cache.
+	 * Send the session id in session-affinity headers (see `sessionAffinityFormat`), so a server with many
+	 * replicas (Cloudflare Workers AI) or a router (OpenRouter) keeps a session where its prompt cache is.
+	 * Detected for OpenRouter.
 	 */
 	sendSessionAffinityHeaders?: boolean;
+	/**
+	 * Which affinity headers: `"openai"` (default) sends `session_id`, `x-client-request-id` and
+	 * `x-session-affinity`; `"openai-nosession"` the last two; `"openrouter"` (detected for OpenRouter) `x-session-id`.
+	 */
+	sessionAffinityFormat?: "openai" | "openai-nosession" | "openrouter";
 	/**
 	 * Mark prompt-cache breakpoints in this format: `"anthropic"` puts `cache_control: { type: "ephemeral" }` on
 	 * the system prompt, the last tool and the last message's text (Anthropic models behind OpenRouter). Detected
@@ -78,7 +84,7 @@ export interface OpenAICompletionsCompat {
 export interface CommonCompat {
 	/**
 	 * `cacheRetention: "long"` may ask for the long cache: Anthropic's 1h TTL (default true), OpenAI's 24h retention
-	 * (only when set).
+	 * (only when set, on the Responses and Chat Completions APIs).
 	 */
 	supportsLongCacheRetention?: boolean;
 	/**

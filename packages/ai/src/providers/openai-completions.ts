@@ -1,7 +1,8 @@
 import type { ApiAdapter } from "../registry.js";
 import type { Context, Model } from "../types.js";
 import type { AssistantMessageEventStream } from "../utils/event-stream.js";
-import { type ResolvedCompletionsCompat, resolveCompletionsCompat } from "./openai-completions/compat.js";
+import { resolveCompletionsCompat } from "./openai-completions/compat.js";
+import { completionsSessionAffinityHeaders } from "./openai-completions/prompt-cache.js";
 import { buildCompletionsParams, type OpenAICompletionsOptions } from "./openai-completions/request.js";
 import { CompletionsStreamReader } from "./openai-completions/stream-reader.js";
 import { createOpenAIClient } from "./openai-shared/client.js";
@@ -19,18 +20,6 @@ export {
 } from "./openai-completions/compat.js";
 export type { OpenAICompletionsOptions } from "./openai-completions/request.js";
 
-/**
- * The session id in the headers servers with many replicas route on (`compat.sendSessionAffinityHeaders`), so a
- * session keeps reaching the replica that holds its prompt cache.
- */
-function sessionAffinityHeaders(
-	options: OpenAICompletionsOptions,
-	compat: ResolvedCompletionsCompat,
-): Record<string, string> | undefined {
-	if (!options.sessionId || !compat.sendSessionAffinityHeaders) return undefined;
-	return { "x-session-affinity": options.sessionId, "x-client-request-id": options.sessionId };
-}
-
 /** Streams one assistant message over the OpenAI Chat Completions API (and the many servers that speak it). */
 async function streamCompletions(
 	model: Model,
@@ -42,7 +31,10 @@ async function streamCompletions(
 	const reader = new CompletionsStreamReader(out);
 	try {
 		const compat = resolveCompletionsCompat(model);
-		const requestHeaders = { ...copilotRequestHeaders(model, context), ...sessionAffinityHeaders(options, compat) };
+		const requestHeaders = {
+			...copilotRequestHeaders(model, context),
+			...completionsSessionAffinityHeaders(options, compat),
+		};
 		const client = createOpenAIClient(model, options.apiKey, options, requestHeaders);
 		const params = await applyOnPayload(buildCompletionsParams(model, context, options, compat), model, options);
 		const chunks = await client.chat.completions.create(params, { signal: options.signal });

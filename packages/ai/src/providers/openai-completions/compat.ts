@@ -102,7 +102,9 @@ export function detectCompletionsCompat(
 		zaiToolStream: false,
 		// DeepSeek's thinking mode rejects a history whose assistant turns lack `reasoning_content`.
 		requiresReasoningContentOnAssistantMessages: vendor === "deepseek",
-		sendSessionAffinityHeaders: false,
+		// OpenRouter keeps a session on one upstream provider (and its prompt cache) when told the session id.
+		sendSessionAffinityHeaders: vendor === "openrouter",
+		sessionAffinityFormat: vendor === "openrouter" ? "openrouter" : "openai",
 		// OpenRouter passes Anthropic's cache markers through to Claude, which caches nothing without them.
 		cacheControlFormat: vendor === "openrouter" && model.id.startsWith("anthropic/") ? "anthropic" : "none",
 	};

@@ -4,6 +4,7 @@ import { resolveMaxTokens } from "../shared/request.js";
 import { applyCompletionsCacheControl, completionsCacheControl } from "./cache-control.js";
 import type { ResolvedCompletionsCompat } from "./compat.js";
 import { convertCompletionsMessages, convertCompletionsTools } from "./messages.js";
+import { applyCompletionsPromptCache } from "./prompt-cache.js";
 
 /** Raw options of the `openai-completions` adapter. */
 export type OpenAICompletionsOptions = StreamOptions & {
@@ -17,8 +18,8 @@ export type OpenAICompletionsOptions = StreamOptions & {
 };
 
 /**
- * The request body: messages, tools, output limit, usage in the stream, prompt-cache markers where the server
- * wants them, and thinking in the vendor's format.
+ * The request body: messages, tools, output limit, usage in the stream, prompt-cache markers and cache key where
+ * the server wants them, and thinking in the vendor's format.
  */
 export function buildCompletionsParams(
 	model: Model,
@@ -45,6 +46,7 @@ export function buildCompletionsParams(
 		const tools = params.tools as Record<string, unknown>[] | undefined;
 		applyCompletionsCacheControl(params.messages as Record<string, unknown>[], tools, cacheMarker);
 	}
+	applyCompletionsPromptCache(params, model, options);
 	if (options.toolChoice) params.tool_choice = options.toolChoice;
 	if (model.reasoning) applyThinking(params, options.reasoningEffort, compat);
 	if (compat.openRouterRouting) params.provider = compat.openRouterRouting;

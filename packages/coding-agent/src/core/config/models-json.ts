@@ -87,6 +87,7 @@ const COMPAT_ENUMS: Record<string, string[]> = {
 	maxTokensField: ["max_completion_tokens", "max_tokens"],
 	thinkingFormat: ["openai", "zai", "qwen", "qwen-chat-template", "openrouter", "deepseek"],
 	cacheControlFormat: ["anthropic", "none"],
+	sessionAffinityFormat: ["openai", "openai-nosession", "openrouter"],
 };
 
 class Validator {
