@@ -1,13 +1,16 @@
 /**
  * `pi auth login <provider>` in the terminal. A subscription runs its OAuth flow: the URL is printed (and opened in
  * a browser when there is one), the loopback callback races a code pasted on stdin (browser on another machine),
- * device codes are shown, progress is reported, Ctrl+C cancels. An API-key provider reads the key without echo
+ * device codes are shown, a choice the flow offers is a list on a terminal (a numbered question on a pipe), progress is
+ * reported, Ctrl+C cancels. An API-key provider reads the key without echo
  * from a terminal, or from piped stdin. The conversation goes to stderr; stdout gets only the final line.
  */
+import type { OAuthLoginCallbacks } from "@pi/ai";
 import type { OAuthProviderRegistry } from "../core/auth/oauth-providers.js";
 import { openBrowser } from "../core/auth/open-browser.js";
 import { askSelect } from "../core/auth/select-prompt.js";
 import type { AuthStorage } from "../core/config/auth-storage.js";
+import { chooseOnTerminal } from "./auth-select.js";
 import { authCliTexts } from "./auth-texts.js";
 import { CliError, EXIT } from "./errors.js";
 import { LineReader, readSecret } from "./terminal-input.js";
@@ -35,7 +38,19 @@ export async function loginWithOAuth(providerId: string, context: LoginContext):
 	const controller = new AbortController();
 	const onSigint = () => controller.abort();
 	process.on("SIGINT", onSigint);
-	const lines = new LineReader(context.stdin, stderr);
+	let lines = new LineReader(context.stdin, stderr);
+	/** The list chooser reads raw keys: the line reader lets go of stdin meanwhile and a new one takes over after. */
+	const chooseFromList: NonNullable<OAuthLoginCallbacks["onSelect"]> = async (prompt) => {
+		lines.close();
+		try {
+			const id = await chooseOnTerminal(context.stdin, stderr, prompt, controller.signal);
+			if (id === undefined) controller.abort();
+			// Cancelled: "" is no option's id, and the flow stops on the aborted signal.
+			return id ?? "";
+		} finally {
+			lines = new LineReader(context.stdin, stderr);
+		}
+	};
 	say(authCliTexts.signingIn(provider.name));
 	try {
 		const credentials = await provider.login({
@@ -60,7 +75,9 @@ export async function loginWithOAuth(providerId: string, context: LoginContext):
 				const answer = await lines.ask(question, controller.signal);
 				return answer ?? "";
 			},
-			onSelect: (prompt) => askSelect(prompt, (question) => lines.ask(`${question}: `, controller.signal)),
+			onSelect: context.stdin.isTTY
+				? chooseFromList
+				: (prompt) => askSelect(prompt, (question) => lines.ask(`${question}: `, controller.signal)),
 			onProgress: (message) => say(message),
 			onManualCodeInput: provider.usesCallbackServer
 				? async (signal) => (await lines.ask(authCliTexts.pastePrompt, anySignal(signal, controller.signal))) ?? ""
