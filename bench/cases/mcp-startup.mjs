@@ -16,6 +16,7 @@ import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
 import pty from "@lydell/node-pty";
 import { importDist, startMockServer } from "../lib/mock-server.mjs";
+import { writeMockAgentDir } from "../lib/pi-cli.mjs";
 import { formatMs, median } from "../lib/timing.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
@@ -29,19 +30,8 @@ function makeAgentDir(serverUrl, withMcp) {
 	const dir = mkdtempSync(join(tmpdir(), "pi-bench-mcp-"));
 	const agentDir = join(dir, "agent");
 	const cwd = join(dir, "project");
-	mkdirSync(agentDir);
+	writeMockAgentDir(agentDir, serverUrl);
 	mkdirSync(cwd);
-	const models = {
-		providers: {
-			mock: {
-				api: "openai-completions",
-				baseUrl: `${serverUrl}/v1`,
-				apiKey: "bench-key",
-				models: [{ id: "mock-model", name: "Mock Model" }],
-			},
-		},
-	};
-	writeFileSync(join(agentDir, "models.json"), JSON.stringify(models));
 	writeFileSync(
 		join(agentDir, "settings.json"),
 		JSON.stringify({ defaultProvider: "mock", defaultModel: "mock-model" }),
