@@ -1,4 +1,4 @@
-import { chunkText, dataEvent, defaultOutputTokens } from "./sse.js";
+import { chatChunkWriter, chunkText, dataEvent, defaultOutputTokens } from "./sse.js";
 import type { MockTurn, RecordedRequest, WireErrorResponse, WireProtocol } from "./types.js";
 
 /**
@@ -49,19 +49,8 @@ export const mistralProtocol: WireProtocol = {
 		const n = ++completionCounter;
 		const id = turn.responseId ?? `mistral-mock-${n}`;
 		const model = request.body?.model ?? "mock-model";
-		const created = Math.floor(Date.now() / 1000);
 		const frames: string[] = [];
-		const chunk = (delta: Record<string, unknown>, finishReason: string | null = null, usage?: unknown) =>
-			frames.push(
-				dataEvent({
-					id,
-					object: "chat.completion.chunk",
-					created,
-					model,
-					choices: [{ index: 0, delta, finish_reason: finishReason }],
-					...(usage ? { usage } : {}),
-				}),
-			);
+		const chunk = chatChunkWriter(frames, id, model);
 
 		chunk({ role: "assistant", content: "" });
 		const reasoning = turn.thinking !== undefined;

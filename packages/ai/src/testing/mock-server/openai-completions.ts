@@ -1,5 +1,5 @@
 import { encodeOpenAIError } from "./openai-error.js";
-import { chunkText, dataEvent, defaultOutputTokens } from "./sse.js";
+import { chatChunkWriter, chunkText, dataEvent, defaultOutputTokens } from "./sse.js";
 import type { MockTurn, RecordedRequest, WireProtocol } from "./types.js";
 
 const FINISH_REASONS: Record<NonNullable<MockTurn["stopReason"]>, string> = {
@@ -26,18 +26,8 @@ export const openaiCompletionsProtocol: WireProtocol = {
 		const size = turn.chunkSize ?? 16;
 		const id = turn.responseId ?? `chatcmpl-mock-${++completionCounter}`;
 		const model = request.body?.model ?? "mock-model";
-		const created = Math.floor(Date.now() / 1000);
 		const frames: string[] = [];
-		const chunk = (delta: Record<string, unknown>, finishReason: string | null = null) =>
-			frames.push(
-				dataEvent({
-					id,
-					object: "chat.completion.chunk",
-					created,
-					model,
-					choices: [{ index: 0, delta, finish_reason: finishReason }],
-				}),
-			);
+		const chunk = chatChunkWriter(frames, id, model);
 
 		chunk({ role: "assistant", content: "" });
 		if (turn.thinking !== undefined) {
@@ -71,7 +61,7 @@ export const openaiCompletionsProtocol: WireProtocol = {
 				completion_tokens_details: { reasoning_tokens: usage.reasoning ?? 0 },
 			};
 			if (cacheWrite > 0) reported.cache_write_tokens = cacheWrite;
-			frames.push(dataEvent({ id, object: "chat.completion.chunk", created, model, choices: [], usage: reported }));
+			chunk(null, null, reported);
 		}
 		frames.push(dataEvent("[DONE]"));
 		return frames;

@@ -35,3 +35,18 @@ export function chunkText(text: string, size = 16): string[] {
 export function defaultOutputTokens(turn: MockTurn): number {
 	return Math.ceil(((turn.text?.length ?? 0) + (turn.thinking?.length ?? 0)) / 4) + 1;
 }
+
+/**
+ * A `chat.completion.chunk` writer for Chat-Completions-shaped wires (OpenAI's, Mistral's): each call appends one
+ * `data:` frame with the delta, the finish reason and, when given, the usage. A `null` delta writes a chunk with no
+ * choices (OpenAI's separate usage chunk).
+ */
+export function chatChunkWriter(frames: string[], id: string, model: string) {
+	const created = Math.floor(Date.now() / 1000);
+	return (delta: Record<string, unknown> | null, finishReason: string | null = null, usage?: unknown): void => {
+		const choices = delta === null ? [] : [{ index: 0, delta, finish_reason: finishReason }];
+		frames.push(
+			dataEvent({ id, object: "chat.completion.chunk", created, model, choices, ...(usage ? { usage } : {}) }),
+		);
+	};
+}
