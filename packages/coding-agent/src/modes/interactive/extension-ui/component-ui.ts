@@ -13,6 +13,7 @@ import type {
 	OverlayHandle,
 	TUI,
 } from "@pi/tui";
+import type { ExtensionOverlayHandle } from "../../../core/extensions/ui-defaults.js";
 import { createEditorTheme } from "../theme/adapters.js";
 import type { Theme } from "../theme/theme.js";
 import { ContainedComponent, callingExtension, type ExtensionComponent } from "./contained.js";
@@ -39,16 +40,6 @@ export interface ComponentUiHost {
 
 /** A factory as the original passes it: `(tui, theme, …) => component` (custom() may return a promise). */
 type Factory = (...args: any[]) => ExtensionComponent | Promise<ExtensionComponent>;
-
-/** The original's overlay handle (`onHandle`). */
-export interface ExtensionOverlayHandle {
-	hide(): void;
-	setHidden(hidden: boolean): void;
-	isHidden(): boolean;
-	focus(): void;
-	unfocus(): void;
-	isFocused(): boolean;
-}
 
 export interface CustomOptions {
 	overlay?: boolean;
