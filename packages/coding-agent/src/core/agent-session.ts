@@ -14,17 +14,12 @@ import type { QueueMode, SettingsManager } from "./config/settings.js";
 import type { CustomMessageInput, SendMessageOptions } from "./extensions/api-types.js";
 import { ExtensionHost } from "./extensions/host.js";
 import type { DiscoveredResourcePaths } from "./extensions/session-hooks-resources.js";
-import {
-	createSessionPort,
-	queuedPromptOptions,
-	runExtensionCommand,
-	withExtensionShutdown,
-} from "./extensions/session-port.js";
+import { createSessionPort, queuedPromptOptions, withExtensionShutdown } from "./extensions/session-port.js";
 import type { McpManager } from "./mcp/manager.js";
 import type { ModelCycleResult } from "./model-control.js";
 import { listPromptCommands, type PromptResources } from "./prompt-expansion.js";
-import { type PromptOptions, preflightPrompt } from "./prompt-preflight.js";
-import { promptRunStart } from "./prompt-run.js";
+import type { PromptOptions } from "./prompt-preflight.js";
+import { runPrompt } from "./prompt-run.js";
 import type { QueuedTexts } from "./queue-tracker.js";
 import type { SessionHeader, SessionManager, SessionTreeNode } from "./session/index.js";
 import {
@@ -162,16 +157,8 @@ export class AgentSession {
 	 * the run (with its retries, recovery and automatic compaction) has ended; a queued message resolves once its
 	 * `queue_update` was delivered (after `onAccepted`, so an RPC response precedes it).
 	 */
-	async prompt(text: string, options: PromptOptions = {}): Promise<void> {
-		if (await runExtensionCommand(this.extensions, text, options, () => this.parts.lifecycle.assertOpen())) return;
-		const message = await preflightPrompt(this.parts.preflight, text, options);
-		if (!message) return;
-		// A shutdown (RPC stdin EOF, a signal) may have begun while input hooks ran: its abort found no run to stop.
-		this.parts.lifecycle.assertOpen();
-		this.refreshSecrets();
-		// "nextTurn" custom messages travel with this prompt, after the user message.
-		const start = promptRunStart(this, message, this.parts.customMessages.takeNextTurn());
-		await this.parts.runs.run(start, options.onAccepted);
+	prompt(text: string, options: PromptOptions = {}): Promise<void> {
+		return runPrompt(this, this.parts, text, options);
 	}
 
 	/**
@@ -308,15 +295,12 @@ export class AgentSession {
 	 * compacted`, `Compaction cancelled`, `Compaction failed: <message>`.
 	 */
 	compact(customInstructions?: string): Promise<CompactionResult> {
-		if (this.isShutDown) return Promise.reject(new Error(sessionTexts.shutDown));
-		if (this.isStreaming) return this.abort().then(() => this.parts.runs.compactManually(customInstructions));
-		return this.parts.runs.compactManually(customInstructions);
+		return this.parts.lifecycle.compact(customInstructions);
 	}
 
 	/** Cancels a running compaction or branch summary. */
 	abortCompaction(): void {
-		this.parts.runs.abortCompaction();
-		this.parts.navigator.abortSummary();
+		this.parts.lifecycle.abortCompaction();
 	}
 
 	/** Saves `compaction.enabled`. */

@@ -1,12 +1,12 @@
 /**
  * When the session is idle and how it ends (rpc.md §2, §4.3 `abort`, §8; json-mode.md §2 step 4): aborting the
  * work under way, waiting for idle with or without a running user command, and the shutdown that refuses new work,
- * settles (bounded) and fsyncs the session file.
+ * settles (bounded) and fsyncs the session file. A manual compaction goes through here too: it stops the run first.
  */
 import type { Agent } from "@pi/agent-core";
 import type { SessionNavigator } from "./navigation.js";
 import type { RunController } from "./run-controller.js";
-import { sessionTexts } from "./session-events.js";
+import { type CompactionResult, sessionTexts } from "./session-events.js";
 import type { UserBashController } from "./user-bash.js";
 
 /** Options of {@link SessionLifecycle.waitForIdle}. */
@@ -84,6 +84,20 @@ export class SessionLifecycle {
 	async abort(): Promise<void> {
 		this.stopWork();
 		await this.waitForIdle();
+	}
+
+	/** Compacts now: refused after shutdown, and a run under way is aborted (and waited for) first. */
+	async compact(customInstructions?: string): Promise<CompactionResult> {
+		this.assertOpen();
+		// Idle: the compaction takes its slot within this call, so a prompt sent right after waits for it.
+		if (this.parts.runs.isBusy) await this.abort();
+		return this.parts.runs.compactManually(customInstructions);
+	}
+
+	/** Cancels a running compaction or branch summary, leaving the run alone. */
+	abortCompaction(): void {
+		this.parts.runs.abortCompaction();
+		this.parts.navigator.abortSummary();
 	}
 
 	async waitForIdle(options: WaitForIdleOptions = {}): Promise<void> {
