@@ -2,6 +2,7 @@
  * HTTP for the token endpoints: one request helper that turns every failure into an `OAuthError` with a message
  * for the user (never a token in it) and a code the caller can act on (`revoked` means: sign in again).
  */
+import { sleep } from "../utils/sleep.js";
 import { OAUTH_TEXTS } from "./texts.js";
 import { OAuthError } from "./types.js";
 
@@ -97,19 +98,12 @@ export async function send(request: JsonRequest, context: RequestContext): Promi
 
 /** Throws the `aborted` error when the signal has fired. */
 /** Waits `ms`; an abort ends the wait at once with the `aborted` OAuthError. */
-export function sleepUnlessAborted(ms: number, signal: AbortSignal | undefined): Promise<void> {
-	return new Promise((resolve, reject) => {
-		if (signal?.aborted) return reject(new OAuthError(OAUTH_TEXTS.aborted, "aborted"));
-		const onAbort = () => {
-			clearTimeout(timer);
-			reject(new OAuthError(OAUTH_TEXTS.aborted, "aborted"));
-		};
-		const timer = setTimeout(() => {
-			signal?.removeEventListener("abort", onAbort);
-			resolve();
-		}, ms);
-		signal?.addEventListener("abort", onAbort, { once: true });
-	});
+export async function sleepUnlessAborted(ms: number, signal: AbortSignal | undefined): Promise<void> {
+	try {
+		await sleep(ms, signal);
+	} catch {
+		throw new OAuthError(OAUTH_TEXTS.aborted, "aborted");
+	}
 }
 
 export function throwIfAborted(signal: AbortSignal | undefined): void {

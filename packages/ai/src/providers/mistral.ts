@@ -3,11 +3,12 @@ import type { ChatCompletionStreamRequest, CompletionEvent } from "@mistralai/mi
 import type { ApiAdapter } from "../registry.js";
 import type { Context, Model } from "../types.js";
 import type { AssistantMessageEventStream } from "../utils/event-stream.js";
+import { sleep } from "../utils/sleep.js";
 import { createMistralClient, loadMistralSdk, type MistralSdk } from "./mistral/client.js";
 import { classifyMistralError } from "./mistral/errors.js";
 import { buildMistralRequest, type MistralOptions, mapMistralSimpleOptions } from "./mistral/request.js";
 import { MistralStreamReader } from "./mistral/stream-reader.js";
-import { retryDelay, StreamErrorWatch, sleep } from "./mistral/transport.js";
+import { retryDelay, StreamErrorWatch } from "./mistral/transport.js";
 import { FAILURE_TEXTS, failOutput } from "./shared/failure.js";
 import { AssistantOutput } from "./shared/output.js";
 import { applyOnPayload } from "./shared/request.js";

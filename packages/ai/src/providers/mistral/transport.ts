@@ -6,11 +6,9 @@
 import type { StreamOptions } from "../../types.js";
 import { isRetryable, parseRetryAfter } from "../../utils/errors.js";
 import { sdkFetch } from "../shared/http-fetch.js";
-import { reportResponse } from "../shared/retry-cap-fetch.js";
+import { DEFAULT_MAX_RETRY_DELAY_MS, reportResponse } from "../shared/retry-cap-fetch.js";
 import { isMistralStreamError } from "./errors.js";
 
-/** Default of `maxRetryDelayMs` (events.md §1.8). */
-const DEFAULT_MAX_RETRY_DELAY_MS = 60_000;
 /** First wait of the retry backoff when the server names none; doubled per attempt up to the maximum. */
 const BACKOFF_START_MS = 500;
 const BACKOFF_MAX_MS = 8_000;
@@ -125,20 +123,4 @@ export function retryDelay(
 	const cap = options.maxRetryDelayMs ?? DEFAULT_MAX_RETRY_DELAY_MS;
 	if (requested !== undefined) return cap > 0 && requested > cap ? undefined : requested;
 	return Math.min(BACKOFF_START_MS * 2 ** attempt, BACKOFF_MAX_MS);
-}
-
-/** Waits `ms`, or rejects with the signal's reason when it aborts first. */
-export function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
-	return new Promise((resolve, reject) => {
-		if (signal?.aborted) return reject(signal.reason);
-		const onAbort = () => {
-			clearTimeout(timer);
-			reject(signal?.reason);
-		};
-		const timer = setTimeout(() => {
-			signal?.removeEventListener("abort", onAbort);
-			resolve();
-		}, ms);
-		signal?.addEventListener("abort", onAbort, { once: true });
-	});
 }

@@ -8,8 +8,8 @@ import type { StreamOptions } from "../../types.js";
 import { parseRetryAfter } from "../../utils/errors.js";
 import { sdkFetch } from "./http-fetch.js";
 
-/** Default of `maxRetryDelayMs`. */
-const DEFAULT_MAX_RETRY_DELAY_MS = 60_000;
+/** Default of `maxRetryDelayMs` (events.md §1.8). */
+export const DEFAULT_MAX_RETRY_DELAY_MS = 60_000;
 
 /** Whether a failed response asks for a longer retry wait than `maxRetryDelayMs` (default 60000; 0 = no cap). */
 function exceedsRetryCap(response: Response, maxRetryDelayMs: number | undefined): boolean {
