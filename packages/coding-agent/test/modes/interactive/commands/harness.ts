@@ -23,6 +23,8 @@ export interface ModeHarness extends TestSession {
 	waitForDialog(): Promise<void>;
 	/** The visible screen as plain text, after drawing the current state. */
 	screen(): Promise<string>;
+	/** The screen once it shows `text` (polled for about two seconds); the last screen when it never does. */
+	waitForScreen(text: string): Promise<string>;
 	/** Scrollback and screen as plain text. */
 	allText(): Promise<string>;
 	/** Every byte written to the terminal, ANSI removed. */
@@ -78,6 +80,15 @@ export async function createModeHarness(options: ModeHarnessOptions = {}): Promi
 		async screen() {
 			await draw();
 			return text(terminal.getViewport());
+		},
+		async waitForScreen(wanted) {
+			let screen = "";
+			for (let i = 0; i < 200 && !screen.includes(wanted); i++) {
+				await draw();
+				screen = text(terminal.getViewport());
+				await new Promise((resolve) => setTimeout(resolve, 10));
+			}
+			return screen;
 		},
 		async allText() {
 			await draw();

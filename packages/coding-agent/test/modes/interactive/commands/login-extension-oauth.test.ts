@@ -103,15 +103,6 @@ function readAuth(): Record<string, any> {
 	return existsSync(file) ? JSON.parse(readFileSync(file, "utf8")) : {};
 }
 
-async function waitForScreen(harness: ModeHarness, text: string): Promise<string> {
-	let screen = "";
-	for (let i = 0; i < 200 && !screen.includes(text); i++) {
-		screen = await harness.screen();
-		await new Promise((resolve) => setTimeout(resolve, 10));
-	}
-	return screen;
-}
-
 describe("/login with an extension's sign-in", () => {
 	it("the picker lists it after the built-in subscriptions and before the API-key providers", async () => {
 		h = await harness();
@@ -130,7 +121,7 @@ describe("/login with an extension's sign-in", () => {
 		h = await harness();
 		const done = h.submit("/login corp");
 		await h.waitForDialog();
-		const screen = await waitForScreen(h, "Code from the SSO page");
+		const screen = await h.waitForScreen("Code from the SSO page");
 		expect(screen).toContain("Sign in to Corp SSO");
 		expect(screen).toContain("https://sso.corp.test/authorize");
 		expect(screen).toContain("Approve and copy the code.");
@@ -151,7 +142,7 @@ describe("/login with an extension's sign-in", () => {
 		const done = h.submit("/login");
 		await h.waitForDialog();
 		h.press("desk");
-		const screen = await waitForScreen(h, "API key · desk");
+		const screen = await h.waitForScreen("API key · desk");
 		expect(screen).toContain("Desk SSO");
 		expect(screen).toContain(`${AUTH_TEXT.apiKey} · desk`);
 		h.press(ESCAPE);
@@ -162,7 +153,7 @@ describe("/login with an extension's sign-in", () => {
 		h = await harness();
 		const done = h.submit("/login desk");
 		await h.waitForDialog();
-		const screen = await waitForScreen(h, "Data region");
+		const screen = await h.waitForScreen("Data region");
 		expect(screen).toMatch(/→ United States/);
 		h.press(DOWN);
 		h.press(ENTER);
@@ -175,7 +166,7 @@ describe("/login with an extension's sign-in", () => {
 		h = await harness();
 		const done = h.submit("/login desk");
 		await h.waitForDialog();
-		await waitForScreen(h, "Data region");
+		await h.waitForScreen("Data region");
 		h.press(ESCAPE);
 		await done;
 		expect(readAuth().desk).toBeUndefined();

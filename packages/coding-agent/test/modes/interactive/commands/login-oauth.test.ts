@@ -53,15 +53,6 @@ function readAuth(agentDir: string): Record<string, any> {
 	return existsSync(file) ? JSON.parse(readFileSync(file, "utf8")) : {};
 }
 
-async function waitForScreen(harness: ModeHarness, text: string): Promise<string> {
-	let screen = "";
-	for (let i = 0; i < 200 && !screen.includes(text); i++) {
-		screen = await harness.screen();
-		await new Promise((resolve) => setTimeout(resolve, 10));
-	}
-	return screen;
-}
-
 /** The URL the dialog shows, its wrapped rows joined. */
 async function shownUrl(harness: ModeHarness): Promise<string> {
 	let screen = "";
@@ -141,7 +132,7 @@ describe("/login with a subscription", () => {
 		h = await createModeHarness();
 		const done = h.submit("/login openai-codex");
 		await h.waitForDialog();
-		const screen = await waitForScreen(h, "Device code login");
+		const screen = await h.waitForScreen("Device code login");
 		// A select list (the first option highlighted), not a numbered question with a text field.
 		expect(screen).toMatch(/→ Browser login \(default\)/);
 		expect(screen).toContain(OAUTH_DIALOG_TEXT.hintChoice);
@@ -161,7 +152,7 @@ describe("/login with a subscription", () => {
 		h = await createModeHarness();
 		const done = h.submit("/login openai-codex");
 		await h.waitForDialog();
-		await waitForScreen(h, "Device code login");
+		await h.waitForScreen("Device code login");
 		h.press(ESCAPE);
 		await done;
 		expect(h.mode.dialogs.isOpen).toBe(false);
