@@ -315,3 +315,40 @@ describe("pi auth check / print-api-key / print-bearer-token", () => {
 		);
 	});
 });
+
+describe("auth.json written by the original pi", () => {
+	/** A ChatGPT access token as the original stores it: a JWT whose auth claim names the account. */
+	function chatgptJwt(accountId: string): string {
+		const part = (value: object) => Buffer.from(JSON.stringify(value)).toString("base64url");
+		return `${part({ alg: "none" })}.${part({ "https://api.openai.com/auth": { chatgpt_account_id: accountId } })}.sig`;
+	}
+
+	it("a Codex sign-in entry in the original's shape is used as it is: bearer token and account header", async () => {
+		const modelsFile = join(cli.world.agentDir, "models.json");
+		const models = JSON.parse(readFileSync(modelsFile, "utf8"));
+		models.providers["openai-codex"] = { baseUrl: `${cli.server.url}/backend-api` };
+		writeFileSync(modelsFile, JSON.stringify(models, null, 2));
+		const access = chatgptJwt("acct-from-original");
+		// The fields the original's Codex login writes, nothing more.
+		writeAuth({
+			"openai-codex": {
+				type: "oauth",
+				access,
+				refresh: "rt-original",
+				expires: Date.now() + 3_600_000,
+				accountId: "acct-from-original",
+			},
+		});
+		cli.server.enqueue({ text: "codex answer" });
+		const run = await runPi(cli.world, ["-p", "--model", "openai-codex/gpt-5.5", "hi"], { env: oauthEnv() });
+		expect({ code: run.code, stderr: run.stderr }).toEqual({ code: 0, stderr: "" });
+		expect(run.stdout).toContain("codex answer");
+		const [request] = cli.server.requests;
+		expect(request?.path).toMatch(/\/backend-api\/codex\/responses$/);
+		expect(request?.headers.authorization).toBe(`Bearer ${access}`);
+		expect(request?.headers["chatgpt-account-id"]).toBe("acct-from-original");
+		// Fresh: nothing refreshed, the entry unchanged.
+		expect(oauth.counts.refresh).toBe(0);
+		expect(readAuth()["openai-codex"].refresh).toBe("rt-original");
+	});
+});
