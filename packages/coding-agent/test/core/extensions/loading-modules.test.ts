@@ -103,6 +103,30 @@ describe("aliased imports resolve to the running pi's modules", () => {
 		expect(seen.Value.Check(schema, { name: "x" })).toBe(true);
 	});
 
+	it("typebox/value has TypeBox 1.x's Errors(schema, value): an array of AJV-shaped errors (pi-mcp-adapter uses it)", async () => {
+		const file = extension(
+			"errors-1x",
+			['import { Type } from "typebox";', 'import { Check, Errors } from "typebox/value";'],
+			"{ Type, Check, Errors }",
+		);
+		const { errors } = await loadInto(world, [file]);
+		expect(errors).toEqual([]);
+		const seen = takeSeen<Record<string, any>>("__loadingSeen");
+		const schema = seen.Type.Object({ name: seen.Type.String({ minLength: 2 }), size: seen.Type.Number() });
+		const value = { name: "x" };
+		expect(seen.Check(schema, value)).toBe(false);
+		const found = seen.Errors(schema, value);
+		expect(Array.isArray(found)).toBe(true);
+		expect(found.map((error: any) => [error.keyword, error.instancePath])).toEqual([
+			["required", "/size"],
+			["minLength", "/name"],
+			["type", "/size"],
+		]);
+		expect(found[1].message).toMatch(/length/);
+		// The three-argument form (a context first) reports the same.
+		expect(seen.Errors({}, schema, value)).toEqual(found);
+	});
+
 	it("an extension that installed TypeBox 1.x itself (`typebox`) gets its own; @sinclair/typebox stays pi's", async () => {
 		const dir = join(world.root, "own-typebox");
 		write(

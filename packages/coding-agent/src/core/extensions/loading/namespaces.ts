@@ -25,7 +25,7 @@ const LOADERS: Readonly<Record<PiNamespace, () => Promise<Record<string, unknown
 	tui: () => import("../../../extension-exports/tui.js"),
 	typebox: () => import("@sinclair/typebox"),
 	"typebox/compiler": () => import("@sinclair/typebox/compiler"),
-	"typebox/value": () => import("@sinclair/typebox/value"),
+	"typebox/value": () => import("../../../extension-exports/typebox-value.js"),
 	"typebox/errors": () => import("@sinclair/typebox/errors"),
 };
 
