@@ -4,6 +4,8 @@
  */
 export * from "@pi/ai";
 export { Type } from "@sinclair/typebox";
+// Newer originals (0.8x) export their id generator from pi-ai; ours lives with the session format.
+export { uuidv7 } from "../core/session/format.js";
 export {
 	streamSimpleAnthropic,
 	streamSimpleGoogle,

@@ -28,13 +28,16 @@ export function resolveUserPath(path: string, baseDir: string, homeDir: string =
 	return isAbsolute(expanded) ? expanded : resolve(baseDir, expanded);
 }
 
+/** The name of pi's folders: `~/.pi/agent` for the user, `<project>/.pi` for a project. */
+export const CONFIG_DIR_NAME = ".pi";
+
 /** The agent dir: `PI_CODING_AGENT_DIR` (with `~` and relative values resolved) or `~/.pi/agent`. */
 export function resolveAgentDir(options: PathOptions = {}): string {
 	const env = options.env ?? process.env;
 	const homeDir = options.homeDir ?? homedir();
 	const configured = env.PI_CODING_AGENT_DIR;
 	if (configured) return resolveUserPath(configured, options.cwd ?? process.cwd(), homeDir);
-	return join(homeDir, ".pi", "agent");
+	return join(homeDir, CONFIG_DIR_NAME, "agent");
 }
 
 /** Files and folders inside the agent dir. */
@@ -87,7 +90,7 @@ export interface ProjectPaths {
 
 /** The project-level paths: only `<cwd>/.pi/` is used, never an ancestor's. */
 export function getProjectPaths(cwd: string): ProjectPaths {
-	const dir = join(cwd, ".pi");
+	const dir = join(cwd, CONFIG_DIR_NAME);
 	return {
 		dir,
 		settings: join(dir, "settings.json"),

@@ -103,6 +103,22 @@ describe("aliased imports resolve to the running pi's modules", () => {
 		expect(seen.Value.Check(schema, { name: "x" })).toBe(true);
 	});
 
+	it("names newer originals export: uuidv7 from pi-ai, CONFIG_DIR_NAME from pi-coding-agent", async () => {
+		const file = extension(
+			"newer-names",
+			[
+				'import { uuidv7 } from "@earendil-works/pi-ai";',
+				'import { CONFIG_DIR_NAME } from "@earendil-works/pi-coding-agent";',
+			],
+			"{ id: uuidv7(), CONFIG_DIR_NAME }",
+		);
+		const { errors } = await loadInto(world, [file]);
+		expect(errors).toEqual([]);
+		const seen = takeSeen<{ id: string; CONFIG_DIR_NAME: string }>("__loadingSeen");
+		expect(seen.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+		expect(seen.CONFIG_DIR_NAME).toBe(".pi");
+	});
+
 	it("typebox/value has TypeBox 1.x's Errors(schema, value): an array of AJV-shaped errors (pi-mcp-adapter uses it)", async () => {
 		const file = extension(
 			"errors-1x",
